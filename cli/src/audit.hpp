@@ -1,0 +1,29 @@
+// layoutref cli — judging one conformance case with the spec.
+#pragma once
+
+#include "vectors.hpp"
+
+#include <layoutref/spec/admissibility.hpp>
+
+#include <optional>
+#include <string>
+
+namespace layoutref::cli {
+
+enum class Verdict { correct, wrong, unsupported, malformed };
+char const* name(Verdict v);
+
+struct Outcome {
+  Verdict verdict = Verdict::correct;
+  std::string detail;
+  std::optional<spec::Judgement> judgement;  ///< when the spec judged a claimed result
+};
+
+/// Parse the fields, run the spec's check for the op, and say whether the claimed result is
+/// right. Never throws: every failure becomes a verdict.
+Outcome audit_case(Case const& c);
+
+/// Whether an op name is one the audit judges.
+bool is_supported(std::string const& op);
+
+}  // namespace layoutref::cli

@@ -1,0 +1,315 @@
+// layoutref — the command.
+//
+//   layoutref audit [--json] [--expect FILE] [--table-limit N] FILE...
+//   layoutref verify [--data DIR] [--expect FILE] [--json]
+//
+// audit judges vector files (op TAB args TAB => TAB result) with the executable
+// specification; verify is the main job: the audit of the bundled CuTe vectors, summed up
+// per operation.
+#include "audit.hpp"
+#include "expectations.hpp"
+#include "json.hpp"
+#include "vectors.hpp"
+
+#include <layoutref/spec/table.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#ifndef LAYOUTREF_DATA_DIR
+#define LAYOUTREF_DATA_DIR "tests/conformance/cute"
+#endif
+#ifndef LAYOUTREF_VERSION
+#define LAYOUTREF_VERSION "0"
+#endif
+
+namespace {
+
+using namespace layoutref::cli;
+
+char const* const kUsage =
+    "usage: layoutref <command> [options]\n"
+    "\n"
+    "commands:\n"
+    "  audit [--json] [--expect FILE] [--table-limit N] FILE...\n"
+    "      Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
+    "      tests/conformance/cute/README.md) with the executable specification. One line per\n"
+    "      case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
+    "      malformed; the last line sums them up. Exit 0 when nothing is wrong, unsupported\n"
+    "      or malformed. With --expect FILE (file<TAB>line<TAB>op<TAB>reason lines), exit 0 when\n"
+    "      exactly the listed cases are wrong and nothing is unsupported or malformed.\n"
+    "  verify [--data DIR] [--expect FILE] [--json]\n"
+    "      The main job: audit the bundled CuTe vectors (default: the project's\n"
+    "      tests/conformance/cute) and print a table per operation. Wrong verdicts listed in\n"
+    "      the expectations (default: DIR/../expected_wrong.tsv) are CuTe's known divergences\n"
+    "      from the mathematics (docs/divergences.md). Exit 0 when every other case is correct.\n"
+    "  help       this text\n"
+    "  version    the version\n"
+    "\n"
+    "options:\n"
+    "  --json           machine-readable output\n"
+    "  --table-limit N  the largest function table the spec may build (default 16777216)\n";
+
+struct Judged {
+  Case c;
+  Outcome o;
+};
+
+bool parse_limit(std::string const& text) {
+  try {
+    size_t used = 0;
+    long long n = std::stoll(text, &used);
+    if (used != text.size() || n < 1) return false;
+    layoutref::spec::set_table_limit(n);
+    return true;
+  } catch (std::exception const&) {
+    return false;
+  }
+}
+
+std::string json_case(Judged const& j) {
+  std::string s = "{\"file\":" + json_string(j.c.file) + ",\"line\":" + std::to_string(j.c.line) +
+                  ",\"op\":" + json_string(j.c.op) + ",\"verdict\":" + json_string(name(j.o.verdict)) +
+                  ",\"detail\":" + json_string(j.o.detail);
+  if (j.o.judgement) {
+    auto const& g = *j.o.judgement;
+    if (g.index) s += ",\"index\":" + std::to_string(*g.index) + ",\"coordinate\":" + json_string(g.coordinate);
+    if (!g.claimed_value.empty()) s += ",\"claimed\":" + json_string(g.claimed_value);
+    if (!g.expected_value.empty()) s += ",\"expected\":" + json_string(g.expected_value);
+    s += std::string(",\"depends_on_extension\":") + (g.depends_on_extension ? "true" : "false");
+  }
+  return s + "}";
+}
+
+struct Counts {
+  long cases = 0, correct = 0, wrong = 0, unsupported = 0, malformed = 0, known = 0;
+  void add(Verdict v, bool expected_wrong) {
+    ++cases;
+    switch (v) {
+      case Verdict::correct: ++correct; break;
+      case Verdict::wrong:
+        ++wrong;
+        if (expected_wrong) ++known;
+        break;
+      case Verdict::unsupported: ++unsupported; break;
+      case Verdict::malformed: ++malformed; break;
+    }
+  }
+};
+
+// Judge the files; false when one could not be read.
+bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out) {
+  bool ok = true;
+  for (auto const& f : files) {
+    std::vector<Case> cases;
+    std::string error;
+    if (!read_vectors(f, cases, error)) {
+      std::cerr << "layoutref: " << error << "\n";
+      ok = false;
+      continue;
+    }
+    for (auto& c : cases) {
+      Outcome o = audit_case(c);
+      out.push_back(Judged{std::move(c), std::move(o)});
+    }
+  }
+  return ok;
+}
+
+// The cases whose verdict differs from the expectation, described.
+std::vector<std::string> mismatches(std::vector<Judged> const& judged, Expectations const& ex) {
+  std::vector<std::string> out;
+  std::map<std::pair<std::string, int>, bool> seen;
+  for (auto const& j : judged) {
+    bool expect = ex.expects_wrong(j.c.file, j.c.line);
+    seen[{base_name(j.c.file), j.c.line}] = true;
+    if (expect && j.o.verdict != Verdict::wrong)
+      out.push_back(j.c.file + ":" + std::to_string(j.c.line) + " " + j.c.op + " is a known CuTe divergence but was judged " +
+                    name(j.o.verdict));
+    if (!expect && j.o.verdict == Verdict::wrong)
+      out.push_back(j.c.file + ":" + std::to_string(j.c.line) + " " + j.c.op + " was judged wrong and is not a known divergence");
+  }
+  return out;
+}
+
+int audit(std::vector<std::string> const& args) {
+  bool json = false;
+  std::string expect_path;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if (args[i] == "--expect" && i + 1 < args.size()) {
+      expect_path = args[++i];
+    } else if (args[i] == "--table-limit" && i + 1 < args.size()) {
+      if (!parse_limit(args[++i])) {
+        std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << args[i] << "`\n";
+        return 2;
+      }
+    } else if (args[i].rfind("--", 0) == 0) {
+      std::cerr << "layoutref audit: unknown option `" << args[i] << "`\n" << kUsage;
+      return 2;
+    } else {
+      files.push_back(args[i]);
+    }
+  }
+  if (files.empty()) {
+    std::cerr << "layoutref audit: no vector files given\n" << kUsage;
+    return 2;
+  }
+  Expectations ex;
+  if (!expect_path.empty()) {
+    std::string error;
+    if (!ex.load(expect_path, error)) {
+      std::cerr << "layoutref audit: " << error << "\n";
+      return 2;
+    }
+  }
+  std::vector<Judged> judged;
+  bool read_ok = judge_files(files, judged);
+  Counts n;
+  for (auto const& j : judged) n.add(j.o.verdict, ex.expects_wrong(j.c.file, j.c.line));
+  std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
+  if (json) {
+    std::cout << "{\"cases\":[";
+    for (size_t i = 0; i < judged.size(); ++i) std::cout << (i ? ",\n" : "\n") << json_case(judged[i]);
+    std::cout << "\n],\"summary\":{\"cases\":" << n.cases << ",\"correct\":" << n.correct << ",\"wrong\":" << n.wrong
+              << ",\"unsupported\":" << n.unsupported << ",\"malformed\":" << n.malformed << "}";
+    if (!expect_path.empty()) {
+      std::cout << ",\"expectation_mismatches\":[";
+      for (size_t i = 0; i < diff.size(); ++i) std::cout << (i ? "," : "") << json_string(diff[i]);
+      std::cout << "]";
+    }
+    std::cout << "}\n";
+  } else {
+    for (auto const& j : judged) {
+      std::cout << j.c.file << ":" << j.c.line << " " << j.c.op << " " << name(j.o.verdict);
+      if (!j.o.detail.empty()) std::cout << " " << j.o.detail;
+      std::cout << "\n";
+    }
+    for (auto const& d : diff) std::cout << "expectation: " << d << "\n";
+    std::cout << "audit: " << n.cases << " cases, " << n.correct << " correct, " << n.wrong << " wrong, "
+              << n.unsupported << " unsupported, " << n.malformed << " malformed\n";
+  }
+  bool pass = expect_path.empty() ? (n.wrong == 0 && n.unsupported == 0 && n.malformed == 0)
+                                  : (diff.empty() && n.unsupported == 0 && n.malformed == 0);
+  return read_ok && pass ? 0 : 1;
+}
+
+int verify(std::vector<std::string> const& args) {
+  std::string dir = LAYOUTREF_DATA_DIR;
+  std::string expect_path;
+  bool json = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--data" && i + 1 < args.size()) {
+      dir = args[++i];
+    } else if (args[i] == "--expect" && i + 1 < args.size()) {
+      expect_path = args[++i];
+    } else if (args[i] == "--json") {
+      json = true;
+    } else {
+      std::cerr << "layoutref verify: unknown argument `" << args[i] << "`\n" << kUsage;
+      return 2;
+    }
+  }
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    std::cerr << "layoutref verify: the data directory " << dir << " does not exist (use --data DIR)\n";
+    return 2;
+  }
+  if (expect_path.empty()) expect_path = (fs::path(dir).parent_path() / "expected_wrong.tsv").string();
+  Expectations ex;
+  std::string error;
+  if (!ex.load(expect_path, error)) {
+    std::cerr << "layoutref verify: " << error << "\n";
+    return 2;
+  }
+  std::vector<std::string> files, deferred;
+  for (auto const& e : fs::directory_iterator(dir)) {
+    if (e.path().extension() != ".tsv") continue;
+    // Tensors and their partitioning are judged by a later part of layoutref.
+    if (e.path().filename() == "coordinate_tensors.tsv")
+      deferred.push_back(e.path().string());
+    else
+      files.push_back(e.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  std::vector<Judged> judged;
+  bool read_ok = judge_files(files, judged);
+  std::map<std::string, Counts> per_op;
+  Counts total;
+  for (auto const& j : judged) {
+    bool known = ex.expects_wrong(j.c.file, j.c.line);
+    per_op[j.c.op].add(j.o.verdict, known);
+    total.add(j.o.verdict, known);
+  }
+  auto diff = mismatches(judged, ex);
+  long deferred_cases = 0;
+  for (auto const& f : deferred) {
+    std::vector<Case> cases;
+    if (read_vectors(f, cases, error)) deferred_cases += static_cast<long>(cases.size());
+  }
+  bool pass = read_ok && diff.empty() && total.unsupported == 0 && total.malformed == 0;
+  if (json) {
+    std::cout << "{\"data\":" << json_string(dir) << ",\"operations\":{";
+    bool first = true;
+    for (auto const& [op, c] : per_op) {
+      std::cout << (first ? "" : ",") << json_string(op) << ":{\"cases\":" << c.cases << ",\"correct\":" << c.correct
+                << ",\"wrong\":" << c.wrong << ",\"known_cute_divergences\":" << c.known
+                << ",\"unsupported\":" << c.unsupported << ",\"malformed\":" << c.malformed << "}";
+      first = false;
+    }
+    std::cout << "},\"total\":{\"cases\":" << total.cases << ",\"correct\":" << total.correct << ",\"wrong\":" << total.wrong
+              << ",\"known_cute_divergences\":" << total.known << ",\"unsupported\":" << total.unsupported
+              << ",\"malformed\":" << total.malformed << "},\"not_judged\":" << deferred_cases
+              << ",\"pass\":" << (pass ? "true" : "false") << "}\n";
+    return pass ? 0 : 1;
+  }
+  std::printf("layoutref verify: the CuTe conformance vectors in %s (%zu files)\n\n", dir.c_str(), files.size());
+  std::printf("%-22s %7s %8s %6s %10s %12s %10s\n", "operation", "cases", "correct", "wrong", "known-cute",
+              "unsupported", "malformed");
+  for (auto const& [op, c] : per_op)
+    std::printf("%-22s %7ld %8ld %6ld %10ld %12ld %10ld\n", op.c_str(), c.cases, c.correct, c.wrong, c.known,
+                c.unsupported, c.malformed);
+  std::printf("%-22s %7ld %8ld %6ld %10ld %12ld %10ld\n\n", "total", total.cases, total.correct, total.wrong, total.known,
+              total.unsupported, total.malformed);
+  std::printf("known-cute: cases where CuTe's result breaks the mathematics (docs/divergences.md);\n"
+              "they must be judged wrong, every other case correct.\n");
+  for (auto const& f : deferred)
+    std::printf("%s: %ld cases not judged here (tensors and partitioning come with the tensor work)\n",
+                base_name(f).c_str(), deferred_cases);
+  for (auto const& d : diff) std::printf("MISMATCH: %s\n", d.c_str());
+  std::printf("verify: %s\n", pass ? "pass" : "FAIL");
+  return pass ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  std::string cmd = args[0];
+  args.erase(args.begin());
+  try {
+    if (cmd == "audit") return audit(args);
+    if (cmd == "verify") return verify(args);
+    if (cmd == "version" || cmd == "--version") {
+      std::cout << "layoutref " << LAYOUTREF_VERSION << "\n";
+      return 0;
+    }
+  } catch (std::exception const& e) {
+    std::cerr << "layoutref: " << e.what() << "\n";
+    return 2;
+  }
+  std::cerr << "layoutref: unknown command `" << cmd << "`\n" << kUsage;
+  return 2;
+}

@@ -1,0 +1,31 @@
+// layoutref cli — reading conformance vector files.
+//
+// Format (shared/conformance/README.md): one case a line, fields separated by one TAB:
+// `op<TAB>arg...<TAB>=><TAB>result`; lines starting with `#` and blank lines are skipped.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+struct Field {
+  std::string text;
+  int column = 1;  ///< 1-based byte column of the field in its line
+};
+
+struct Case {
+  std::string file;
+  int line = 0;
+  std::string text;           ///< the whole line
+  std::string op;
+  std::vector<Field> args;
+  Field result;
+  std::string format_error;   ///< non-empty when the line is not op TAB args TAB => TAB result
+  int format_column = 1;
+};
+
+/// Read every case of a file. Returns false (and sets `error`) when the file cannot be read.
+bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error);
+
+}  // namespace layoutref::cli

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# layoutref's two set-up commands for a fresh machine (Debian, root or sudo):
+#   ./run.sh verify   installs what is missing, builds, and runs `layoutref verify` (the main job)
+#   ./run.sh test     installs what is missing, builds, and runs every test (ctest)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+need=()
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
+command -v ninja >/dev/null 2>&1 || need+=(ninja-build)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+[ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "run.sh: installing ${need[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq "${need[@]}"
+fi
+
+build() {
+  cmake --preset default >/dev/null
+  cmake --build --preset default
+}
+
+case "${1:-}" in
+  verify)
+    build
+    shift
+    ./build/bin/layoutref verify "$@"
+    ;;
+  test)
+    build
+    ctest --preset default
+    ;;
+  *)
+    echo "usage: ./run.sh verify | test" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,46 @@
+// layoutref::spec — logical, zipped, tiled and flat divide.
+//
+// Definitions (CuTe docs 02_layout_algebra.md "Division"; the seed document "CuTe Tilers"):
+//  - logical_divide(A, B) for a layout B: A ∘ (B, complement(B, size(A))). The result has two
+//    modes, the tile (refining shape(B)) and the rest (refining the complement's shape); its
+//    function is that of the composition (composition.hpp), its admissibility is that of the
+//    complement and of the composition.
+//  - a tuple tiler divides mode by mode: mode i is logical_divide(A_i, T_i) for i < rank(T),
+//    the other modes of A are kept; `_` keeps its mode; an integer n is the layout n:1.
+//  - zipped_divide gathers the tiles and the rests: ((tile_0, tile_1, ...), (rest_0, rest_1, ...,
+//    A_k, ...)) following the terminals of the tiler (CuTe tile_unzip / zip2_by). For a `_` in
+//    the tiler the spec takes the whole mode as the tile and a rest of size 1 — the meaning `_`
+//    has in logical_divide (keep the mode whole); CuTe instead splits that mode as if it were a
+//    (tile, rest) pair (quirks.tsv, docs/divergences.md).
+//  - tiled_divide unpacks the rest: (tiles, rest_0, rest_1, ...); flat_divide unpacks both.
+//    For a layout tiler the unpacked modes are those of the result's own modes.
+#pragma once
+
+#include <layoutref/spec/reference.hpp>
+#include <layoutref/spec/tiler.hpp>
+
+namespace layoutref::spec {
+
+enum class DivideKind { logical, zipped, tiled, flat };
+char const* name(DivideKind k);
+
+Admissibility is_divide_admissible(Layout const& a, Tiler const& t);
+Reference divide_reference(DivideKind kind, Layout const& a, Tiler const& t);
+Layout divide(DivideKind kind, Layout const& a, Tiler const& t);
+Judgement check_divide(DivideKind kind, Layout const& a, Tiler const& t, Claim const& claimed);
+
+inline Layout logical_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::logical, a, t); }
+inline Layout zipped_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::zipped, a, t); }
+inline Layout tiled_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::tiled, a, t); }
+inline Layout flat_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::flat, a, t); }
+
+// --- shared with product.hpp ----------------------------------------------------------------
+
+/// A size-1 mode (the rest of a `_`).
+Reference trivial_reference();
+/// CuTe's zip2_by on a reference's pattern, guided by the tiler's profile.
+Pattern zip2_by(Pattern const& p, Tiler const& t);
+/// The pattern of a zipped result (two modes) unpacked: tiled keeps mode 0, flat unpacks both.
+Pattern unpack(Pattern const& zipped, bool unpack_first);
+
+}  // namespace layoutref::spec

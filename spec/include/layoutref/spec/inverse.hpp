@@ -1,0 +1,36 @@
+// layoutref::spec — right_inverse and left_inverse.
+//
+// Both come from the inverse relation of L's function (integer strides).
+//
+// right_inverse(L): a layout R with L(R(i)) == i for every i in [0, size(R)) (CuTe layout.hpp
+// @result). Right inverses are not unique; the spec's is the largest: with m* the largest m
+// such that [0, m) lies in the image of L, R(x) = min{ i : L(i) == x } on [0, m) for the
+// largest m <= m* for which that function is a layout (m == m* when L is injective; CuTe's
+// construction proves it). check_right_inverse judges the contract; a valid but smaller right
+// inverse is correct with a remark.
+//
+// left_inverse(L): a layout R with L(R(L(i))) == L(i) for every i in [0, size(L)) and every
+// L(i) inside R's domain (CuTe: "layout(result(layout(i))) == layout(i)"; R(L(i)) == i when L is
+// injective). Not unique either. The spec builds CuTe's mixed-radix layout: with the modes of
+// non-zero stride and size > 1 sorted by stride, (s_k, d_k) at index stride p_k in L,
+// R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (0, p_0, ..., p_a)); it exists when
+// those modes are injective (condition left_inverse.injective) and d_k | d_(k+1)
+// (left_inverse.stride_divisibility). check_left_inverse judges the contract.
+#pragma once
+
+#include <layoutref/spec/reference.hpp>
+
+namespace layoutref::spec {
+
+Admissibility is_right_inverse_admissible(Layout const& l);  ///< integer strides
+Layout right_inverse(Layout const& l);
+Judgement check_right_inverse(Layout const& l, Claim const& claimed);
+
+Admissibility is_left_inverse_admissible(Layout const& l);
+Layout left_inverse(Layout const& l);
+Judgement check_left_inverse(Layout const& l, Claim const& claimed);
+
+/// min{ i : L(i) == x } for x in [0, m*), where m* is the largest m with [0, m) in image(L).
+std::vector<i64> least_preimages(Layout const& l);
+
+}  // namespace layoutref::spec

@@ -1,0 +1,251 @@
+#include <layoutref/spec/composition.hpp>
+
+namespace layoutref::spec {
+
+Layout extension_form(Layout const& a) {
+  auto s = leaves(a.shape);
+  auto d = leaves(a.stride);
+  std::vector<i64> ns;
+  std::vector<Value> nd;
+  for (size_t k = 0; k < s.size(); ++k) {
+    bool last = k + 1 == s.size();
+    if (s[k] == 1 && !last) continue;
+    if (!ns.empty() && d[k] == ns.back() * nd.back()) {
+      ns.back() = mul(ns.back(), s[k]);  // merge: the previous mode runs on into this one
+      continue;
+    }
+    ns.push_back(s[k]);
+    nd.push_back(d[k]);
+  }
+  if (ns.size() == 1) return Layout(IntTuple(ns[0]), Stride(nd[0]));
+  std::vector<IntTuple> shapes(ns.begin(), ns.end());
+  std::vector<Stride> strides(nd.begin(), nd.end());
+  return Layout(IntTuple::tuple(std::move(shapes)), Stride::tuple(std::move(strides)));
+}
+
+namespace {
+
+struct Division {
+  bool ok = false;
+  bool strong = false;   // condition (3) also holds
+  size_t index = 0;      // division index i
+  i64 c = 1;             // r / (M0...M(i-1))
+  std::string why;       // when !ok or !strong
+};
+
+// Shah Def. 2.11 on M = (M0, ..., M(a-1), ∞) by d.
+Division divide(std::vector<i64> const& m, i64 d) {
+  Division res;
+  i64 prefix = 1;
+  for (size_t i = 0; i < m.size(); ++i) {
+    bool last = i + 1 == m.size();
+    if (d % prefix != 0) {
+      res.why = "M0*...*M" + std::to_string(i - 1) + " = " + std::to_string(prefix) + " does not divide " +
+                std::to_string(d);
+      return res;
+    }
+    i64 c = d / prefix;
+    if (last || c < m[i]) {
+      res.ok = true;
+      res.index = i;
+      res.c = c;
+      res.strong = last || m[i] % c == 0;
+      if (!res.strong)
+        res.why = std::to_string(d) + " = " + std::to_string(prefix) + "*" + std::to_string(c) + " but " +
+                  std::to_string(c) + " does not divide the mode size " + std::to_string(m[i]);
+      return res;
+    }
+    prefix = mul(prefix, m[i]);
+  }
+  res.why = "no modes";
+  return res;
+}
+
+std::string shape_text(std::vector<i64> const& m) {
+  std::string s = "(";
+  for (size_t i = 0; i < m.size(); ++i) s += (i ? "," : "") + (i + 1 == m.size() ? std::string("inf") : std::to_string(m[i]));
+  return s + ")";
+}
+
+// Shah's conditions for one mode N:r of B against A's normal form. Returns "" or the failed
+// condition with its witness in `witness`.
+std::string shah_mode(std::vector<i64> const& m, i64 n, i64 r, std::string& witness) {
+  if (n == 1 || r == 0) return {};
+  if (r < 0) {
+    witness = "stride " + std::to_string(r) + " is negative";
+    return "composition.negative_stride";
+  }
+  Division left = divide(m, r);
+  if (!left.ok || !left.strong) {
+    witness = "A's shape " + shape_text(m) + " is not left divisible by the stride " + std::to_string(r) + ": " + left.why;
+    return "composition.left_divisibility";
+  }
+  std::vector<i64> rest;
+  if (left.index + 1 < m.size()) {
+    rest.push_back(m[left.index] / left.c);
+    for (size_t k = left.index + 1; k < m.size(); ++k) rest.push_back(m[k]);
+  } else {
+    rest.push_back(1);  // ∞
+  }
+  Division weak = divide(rest, n);
+  if (!weak.ok) {
+    witness = "the quotient shape " + shape_text(rest) + " (A's shape divided by " + std::to_string(r) +
+              ") is not weakly left divisible by the size " + std::to_string(n) + ": " + weak.why;
+    return "composition.weak_left_divisibility";
+  }
+  return {};
+}
+
+std::string intervals_text(std::vector<i64> const& m, Layout const& b) {
+  i64 mprime = 1;
+  for (size_t k = 0; k + 1 < m.size(); ++k) mprime = mul(mprime, m[k]);
+  std::string s;
+  for (auto const& mode : leaf_modes(b)) {
+    if (!mode.stride.value.is_integer()) continue;
+    i64 n = mode.shape.value, r = mode.stride.value.scalar();
+    if (n < 2 || r <= 0) continue;
+    i64 lo = r, hi = std::min(mul(r, n - 1), mprime - 1);
+    if (!s.empty()) s += ", ";
+    s += str(mode) + ": " + (lo <= hi ? "[" + std::to_string(lo) + "," + std::to_string(hi) + "]" : std::string("empty"));
+  }
+  return "intervals of definition within [1," + std::to_string(mprime) + "): " + s;
+}
+
+}  // namespace
+
+Admissibility is_composition_admissible(Layout const& a, Layout const& b) {
+  validate_shape(a.shape, "shape of A");
+  validate_shape(b.shape, "shape of B");
+  for (auto const& v : leaves(b.stride))
+    if (v.is_integer() && v.scalar() < 0)
+      return Admissibility::no("composition.negative_stride",
+                               "B = " + str(b) + " has the negative stride " + v.str() + "; A is not defined below 0");
+  Layout nf = extension_form(a);
+  std::vector<i64> m = leaves(nf.shape);
+  // Shah's conditions per mode of B (integer strides only).
+  std::vector<std::pair<std::string, std::string>> shah;  // per leaf: condition, witness
+  for (auto const& mode : leaf_modes(b)) {
+    std::string witness, cond;
+    if (mode.stride.value.is_integer()) cond = shah_mode(m, mode.shape.value, mode.stride.value.scalar(), witness);
+    shah.emplace_back(cond, witness);
+  }
+  Reference ref = composition_reference(a, b);
+  Admissibility adm;
+  for (size_t k = 0; k < ref.tables.size(); ++k) {
+    if (factor(ref.tables[k])) {
+      if (!shah[k].first.empty())
+        adm.notes.push_back("not Shah-admissible (" + shah[k].first + ": " + shah[k].second +
+                            ") but the mode's function is still a layout");
+      continue;
+    }
+    auto const mode = leaf_modes(b)[k];
+    std::string vals;
+    for (size_t i = 0; i < ref.tables[k].size() && i < 8; ++i) vals += (i ? "," : "") + ref.tables[k][i].str();
+    if (ref.tables[k].size() > 8) vals += ",...";
+    std::string what = "A o " + str(mode) + " takes the values " + vals + ", which no layout of size " +
+                       std::to_string(mode.shape.value) + " has";
+    if (shah[k].first.empty()) return Admissibility::no("composition.not_representable", what);
+    return Admissibility::no(shah[k].first, shah[k].second + "; " + what);
+  }
+  if (auto d = textbook_disagreement(ref)) return Admissibility::no("composition.disjoint_intervals", *d + "; " + intervals_text(m, b));
+  if (!ref.extension_note.empty()) adm.notes.push_back(ref.extension_note);
+  return adm;
+}
+
+Admissibility is_composition_admissible(Layout const& a, Tiler const& b) {
+  switch (b.kind) {
+    case Tiler::Kind::underscore: return Admissibility::yes();
+    case Tiler::Kind::layout: return is_composition_admissible(a, b.layout);
+    case Tiler::Kind::tuple: {
+      if (b.rank() > rank(a))
+        return Admissibility::no("composition.tiler_rank", "the tiler " + b.str() + " has " + std::to_string(b.rank()) +
+                                                                " modes but A = " + str(a) + " has " +
+                                                                std::to_string(rank(a)));
+      auto am = modes(a);
+      Admissibility all;
+      for (size_t i = 0; i < b.items.size(); ++i) {
+        auto sub = is_composition_admissible(am[i], b.items[i]);
+        if (!sub.ok) {
+          sub.witness = "mode " + std::to_string(i) + ": " + sub.witness;
+          return sub;
+        }
+        for (auto& n : sub.notes) all.notes.push_back("mode " + std::to_string(i) + ": " + n);
+      }
+      return all;
+    }
+  }
+  return Admissibility::yes();
+}
+
+Reference composition_reference(Layout const& a, Tiler const& b) {
+  switch (b.kind) {
+    case Tiler::Kind::underscore: return layout_reference(a);
+    case Tiler::Kind::layout: return composition_reference(a, b.layout);
+    case Tiler::Kind::tuple: {
+      if (b.rank() > rank(a))
+        throw Error(Error::Kind::inadmissible, "composition.tiler_rank: tiler " + b.str() + " has more modes than " + str(a),
+                    "composition.tiler_rank");
+      auto am = modes(a);
+      std::vector<Reference> parts;
+      for (size_t i = 0; i < b.items.size(); ++i) parts.push_back(composition_reference(am[i], b.items[i]));
+      return concat(std::move(parts));
+    }
+  }
+  return layout_reference(a);
+}
+
+Layout composition(Layout const& a, Layout const& b) {
+  is_composition_admissible(a, b).require();
+  return materialize(composition_reference(a, b), "composition.not_representable");
+}
+
+Layout composition(Layout const& a, Tiler const& b) {
+  is_composition_admissible(a, b).require();
+  if (b.kind == Tiler::Kind::underscore) return a;
+  return materialize(composition_reference(a, b), "composition.not_representable");
+}
+
+Judgement judge_claim(Admissibility const& adm, Claim const& claimed, Reference const* ref) {
+  if (claimed.error) {
+    if (!adm.ok) return Judgement::right("no result: " + adm.message());
+    return Judgement::wrong("refused an admissible input");
+  }
+  if (ref == nullptr) return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+  Judgement j = judge(*ref, claimed.layout);
+  if (!adm.ok) {
+    if (j.correct) {
+      // The claimed layout satisfies every pointwise postcondition, yet the input is
+      // inadmissible: the result exists only by accident of these values.
+      return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+    }
+    j.detail += "; the input has no result: " + adm.message();
+  } else if (j.correct) {
+    std::string notes;
+    for (auto const& n : adm.notes)
+      if (j.detail.find(n) == std::string::npos) notes += (notes.empty() ? "" : "; ") + n;
+    if (!notes.empty()) j.detail = j.detail.empty() ? notes : j.detail + "; " + notes;
+  }
+  return j;
+}
+
+Judgement judge_with(Admissibility const& adm, Claim const& claimed, std::function<Reference()> const& build) {
+  std::optional<Reference> ref;
+  try {
+    ref = build();
+  } catch (Error const& e) {
+    if (adm.ok || (e.kind() != Error::Kind::inadmissible && e.kind() != Error::Kind::bad_argument)) throw;
+    return judge_claim(adm, claimed, nullptr);
+  }
+  return judge_claim(adm, claimed, &*ref);
+}
+
+Judgement check_composition(Layout const& a, Layout const& b, Claim const& claimed) {
+  return check_composition(a, Tiler::of(b), claimed);
+}
+
+Judgement check_composition(Layout const& a, Tiler const& b, Claim const& claimed) {
+  Admissibility adm = is_composition_admissible(a, b);
+  return judge_with(adm, claimed, [&] { return composition_reference(a, b); });
+}
+
+}  // namespace layoutref::spec

@@ -1,0 +1,381 @@
+#include <layoutref/spec/reference.hpp>
+
+#include <functional>
+
+namespace layoutref::spec {
+
+Pattern Pattern::tuple(std::vector<Pattern> items) {
+  Pattern p;
+  p.leaf = false;
+  p.items = std::move(items);
+  return p;
+}
+
+std::string Pattern::str() const {
+  if (leaf) return std::to_string(size) + (run ? "..." : "");
+  std::string s = "(";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i) s += ",";
+    s += items[i].str();
+  }
+  return s + ")";
+}
+
+i64 Reference::size() const {
+  i64 n = 1;
+  std::function<void(Pattern const&)> go = [&](Pattern const& p) {
+    if (p.leaf) {
+      n = mul(n, p.size);
+      return;
+    }
+    for (auto const& x : p.items) go(x);
+  };
+  go(pattern);
+  return n;
+}
+
+namespace {
+
+// A pattern with the profile of `shape`, numbering its leaves from `next`.
+Pattern pattern_of(IntTuple const& shape, int& next) {
+  if (shape.leaf) {
+    Pattern p;
+    p.id = next++;
+    p.size = shape.value;
+    return p;
+  }
+  std::vector<Pattern> items;
+  for (auto const& x : shape.items) items.push_back(pattern_of(x, next));
+  return Pattern::tuple(std::move(items));
+}
+
+void renumber(Pattern& p, int offset) {
+  if (p.leaf) {
+    p.id += offset;
+    return;
+  }
+  for (auto& x : p.items) renumber(x, offset);
+}
+
+void collect_leaves(Pattern const& p, std::vector<Pattern const*>& out) {
+  if (p.leaf) {
+    out.push_back(&p);
+    return;
+  }
+  for (auto const& x : p.items) collect_leaves(x, out);
+}
+
+bool in_domain(Layout const& a, Value const& v) {
+  if (v.is_integer()) return v.scalar() >= 0 && v.scalar() < size(a);
+  if (v.scalar() != 0) return false;
+  for (auto const& t : v.terms()) {
+    if (t.coeff < 0) return false;
+    IntTuple const* s = &a.shape;
+    for (int m : t.path) {
+      if (s->leaf) {
+        if (m != 0) return false;
+      } else {
+        if (m < 0 || m >= static_cast<int>(s->items.size())) return false;
+        s = &s->items[static_cast<size_t>(m)];
+      }
+    }
+    if (t.coeff >= size(*s)) return false;
+  }
+  return true;
+}
+
+std::vector<std::vector<Value>> linear_tables(Layout const& l) {
+  std::vector<std::vector<Value>> tables;
+  for (auto const& m : leaf_modes(l)) {
+    i64 n = m.shape.value;
+    if (n < 1) bad_argument("layout " + str(l) + " has a mode of size " + std::to_string(n));
+    require_table(n, "a mode of " + str(l));
+    std::vector<Value> t;
+    t.reserve(static_cast<size_t>(n));
+    for (i64 i = 0; i < n; ++i) t.push_back(i * m.stride.value);
+    tables.push_back(std::move(t));
+  }
+  return tables;
+}
+
+}  // namespace
+
+Reference layout_reference(Layout const& l) {
+  Reference r;
+  int next = 0;
+  r.pattern = pattern_of(l.shape, next);
+  r.tables = linear_tables(l);
+  return r;
+}
+
+Reference composition_reference(Layout const& a, Layout const& b) {
+  validate_shape(a.shape, "shape of A");
+  validate_shape(b.shape, "shape of B");
+  Reference r;
+  int next = 0;
+  r.pattern = pattern_of(b.shape, next);
+  i64 na = size(a);
+  Reference::Block block{a, b, {}};
+  for (int k = 0; k < next; ++k) block.leaves.push_back(k);
+  for (auto const& m : leaf_modes(b)) {
+    i64 n = m.shape.value;
+    require_table(n, "a mode of B = " + str(b));
+    Value const& d = m.stride.value;
+    std::vector<Value> t;
+    t.reserve(static_cast<size_t>(n));
+    for (i64 i = 0; i < n; ++i) {
+      Value x = i * d;
+      if (r.extension_note.empty() && !in_domain(a, x))
+        r.extension_note = "B's mode " + str(m) + " reaches B = " + x.str() + " outside the domain of A = " + str(a) +
+                           " (size " + std::to_string(na) + "); values there extend A along its last mode";
+      t.push_back(evaluate_at_value(a, x));
+    }
+    r.tables.push_back(std::move(t));
+  }
+  r.blocks.push_back(std::move(block));
+  return r;
+}
+
+Reference concat(std::vector<Reference> parts) {
+  Reference r;
+  std::vector<Pattern> items;
+  for (auto& part : parts) {
+    int offset = static_cast<int>(r.tables.size());
+    renumber(part.pattern, offset);
+    items.push_back(std::move(part.pattern));
+    for (auto& t : part.tables) r.tables.push_back(std::move(t));
+    for (auto& b : part.blocks) {
+      for (int& id : b.leaves) id += offset;
+      r.blocks.push_back(std::move(b));
+    }
+    if (r.extension_note.empty()) r.extension_note = part.extension_note;
+  }
+  r.pattern = Pattern::tuple(std::move(items));
+  return r;
+}
+
+Reference wrap(Reference r) {
+  r.pattern = Pattern::tuple({std::move(r.pattern)});
+  return r;
+}
+
+Reference with_pattern(Reference r, Pattern p) {
+  r.pattern = std::move(p);
+  return r;
+}
+
+// --- evaluation of a reference ---------------------------------------------------------------
+
+namespace {
+
+// Evaluates the reference at 1-D indices: the leaf digits, the by-mode sum and the textbook
+// override of the blocks.
+struct Evaluator {
+  Reference const& r;
+  std::vector<Pattern const*> order;   // pattern leaves in colexicographic order
+  std::vector<int> block_of;           // by leaf id: block index or -1
+  std::vector<FlatLayout> a_flat;
+  std::vector<std::vector<Value>> b_strides;  // per block, by position in block.leaves
+  std::vector<i64> digit;              // by leaf id
+
+  explicit Evaluator(Reference const& ref) : r(ref) {
+    collect_leaves(r.pattern, order);
+    block_of.assign(r.tables.size(), -1);
+    digit.assign(r.tables.size(), 0);
+    for (size_t bi = 0; bi < r.blocks.size(); ++bi) {
+      auto const& b = r.blocks[bi];
+      for (int id : b.leaves) block_of[static_cast<size_t>(id)] = static_cast<int>(bi);
+      a_flat.emplace_back(b.a);
+      b_strides.push_back(leaves(b.b.stride));
+    }
+  }
+
+  void set_index(i64 i) {
+    for (auto const* p : order) {
+      digit[static_cast<size_t>(p->id)] = i % p->size;
+      i /= p->size;
+    }
+  }
+
+  struct Result {
+    Value value;
+    bool textbook = false;      // some block value is A(B(c)) with B(c) in the domain
+    bool extension = false;     // some block value lies outside A's domain (by-mode convention)
+    std::string how;            // description for a mismatch report
+  };
+
+  Value by_modes(std::vector<int> const& ids) const {
+    Value v;
+    for (int id : ids) v = v + r.tables[static_cast<size_t>(id)][static_cast<size_t>(digit[static_cast<size_t>(id)])];
+    return v;
+  }
+
+  Result value() const {
+    Result res;
+    for (auto const* p : order)
+      if (block_of[static_cast<size_t>(p->id)] < 0)
+        res.value = res.value + r.tables[static_cast<size_t>(p->id)][static_cast<size_t>(digit[static_cast<size_t>(p->id)])];
+    for (size_t bi = 0; bi < r.blocks.size(); ++bi) {
+      auto const& blk = r.blocks[bi];
+      Value x;
+      for (size_t k = 0; k < blk.leaves.size(); ++k)
+        x = x + digit[static_cast<size_t>(blk.leaves[k])] * b_strides[bi][k];
+      if (in_domain(blk.a, x)) {
+        Value y = x.is_integer() ? a_flat[bi](x.scalar()) : evaluate_at_value(blk.a, x);
+        res.value = res.value + y;
+        res.textbook = true;
+        if (!res.how.empty()) res.how += " + ";
+        res.how += "A(B(c)) = A(" + x.str() + ") = " + y.str() + " with A = " + str(blk.a);
+      } else {
+        res.value = res.value + by_modes(blk.leaves);
+        res.extension = true;
+        if (!res.how.empty()) res.how += " + ";
+        res.how += "B(c) = " + x.str() + " lies outside A = " + str(blk.a) +
+                   "; by modes, extending A along its last mode";
+      }
+    }
+    return res;
+  }
+};
+
+}  // namespace
+
+std::optional<std::string> textbook_disagreement(Reference const& r) {
+  for (auto const& blk : r.blocks) {
+    FlatLayout a(blk.a);
+    FlatLayout b(blk.b);
+    i64 n = b.size();
+    require_table(n, "the composition " + str(blk.a) + " o " + str(blk.b));
+    auto bs = leaves(blk.b.shape);
+    std::vector<i64> dig(bs.size(), 0);
+    for (i64 i = 0; i < n; ++i) {
+      Value x = b(i);
+      if (!in_domain(blk.a, x)) continue;
+      i64 rest = i;
+      Value by;
+      for (size_t k = 0; k < bs.size(); ++k) {
+        i64 c = rest % bs[k];
+        rest /= bs[k];
+        by = by + r.tables[static_cast<size_t>(blk.leaves[k])][static_cast<size_t>(c)];
+      }
+      Value textbook = x.is_integer() ? a(x.scalar()) : evaluate_at_value(blk.a, x);
+      if (by != textbook)
+        return "at coordinate " + str(idx2crd(i, blk.b.shape)) + " of B = " + str(blk.b) + ": A(B(c)) = A(" + x.str() +
+               ") = " + textbook.str() + " but composing mode by mode gives " + by.str();
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+void build(Pattern const& p, Reference const& r, std::string const& condition, std::vector<IntTuple>& shapes,
+           std::vector<Stride>& strides, bool splice) {
+  if (p.leaf) {
+    auto f = factor(r.tables[static_cast<size_t>(p.id)]);
+    if (!f) {
+      auto const& t = r.tables[static_cast<size_t>(p.id)];
+      std::string vals;
+      for (size_t i = 0; i < t.size() && i < 8; ++i) vals += (i ? "," : "") + t[i].str();
+      if (t.size() > 8) vals += ",...";
+      throw Error(Error::Kind::inadmissible,
+                  condition + ": the values " + vals + " along a mode of size " + std::to_string(t.size()) +
+                      " are not the function of any layout",
+                  condition);
+    }
+    if (splice && !f->shape.leaf) {
+      for (size_t k = 0; k < f->shape.items.size(); ++k) {
+        shapes.push_back(f->shape.items[k]);
+        strides.push_back(f->stride.items[k]);
+      }
+    } else {
+      shapes.push_back(f->shape);
+      strides.push_back(f->stride);
+    }
+    return;
+  }
+  std::vector<IntTuple> sub_shapes;
+  std::vector<Stride> sub_strides;
+  for (auto const& x : p.items) build(x, r, condition, sub_shapes, sub_strides, x.leaf && x.run);
+  shapes.push_back(IntTuple::tuple(std::move(sub_shapes)));
+  strides.push_back(Stride::tuple(std::move(sub_strides)));
+}
+
+}  // namespace
+
+Layout materialize(Reference const& r, std::string const& condition) {
+  if (auto d = textbook_disagreement(r)) throw Error(Error::Kind::inadmissible, condition + ": " + *d, condition);
+  std::vector<IntTuple> shapes;
+  std::vector<Stride> strides;
+  build(r.pattern, r, condition, shapes, strides, false);
+  return Layout(shapes.front(), strides.front());
+}
+
+bool refines(Pattern const& pattern, IntTuple const& shape) {
+  // A rank-1 tuple (x) has the coordinates of x: CuTe's unpacking (tiled/flat divides and
+  // products, slicing) can leave such wrappers around a mode.
+  if (!pattern.leaf && !shape.leaf && shape.items.size() == 1 && pattern.items.size() != 1)
+    return refines(pattern, shape.items[0]);
+  if (pattern.leaf) {
+    for (i64 v : leaves(shape))
+      if (v < 1) return false;
+    return size(shape) == pattern.size;
+  }
+  if (shape.leaf) return false;
+  size_t j = 0, n = shape.items.size();
+  for (auto const& item : pattern.items) {
+    if (j == n) return false;
+    if (item.leaf && item.run) {
+      i64 prod = 1;
+      do {
+        i64 s = size(shape.items[j++]);
+        if (s < 1) return false;
+        prod = mul(prod, s);
+      } while (prod < item.size && j < n);
+      if (prod != item.size) return false;
+    } else if (!refines(item, shape.items[j++])) {
+      return false;
+    }
+  }
+  return j == n;
+}
+
+Judgement judge(Reference const& r, Layout const& claimed) {
+  i64 n = r.size();
+  bool shape_ok = refines(r.pattern, claimed.shape);
+  std::string shape_error = "the result shape " + str(claimed.shape) + " does not refine the required profile " + r.pattern.str();
+  if (!shape_ok) {
+    for (i64 v : leaves(claimed.shape))
+      if (v < 1) return Judgement::wrong(shape_error + " (a mode of size " + std::to_string(v) + ")");
+    if (size(claimed.shape) != n)
+      return Judgement::wrong(shape_error + ": its size is " + std::to_string(size(claimed.shape)) + ", not " + std::to_string(n));
+  }
+  require_table(n, "judging a result of size " + std::to_string(n));
+  FlatLayout c(claimed);
+  Evaluator ev(r);
+  bool extension = false;
+  for (i64 i = 0; i < n; ++i) {
+    ev.set_index(i);
+    auto e = ev.value();
+    Value got = c(i);
+    extension = extension || e.extension;
+    if (got != e.value) {
+      Judgement j = Judgement::wrong((shape_ok ? std::string() : shape_error + "; ") + "at index " + std::to_string(i) + " (coordinate " + str(idx2crd(i, claimed.shape)) +
+                                     ") the result is " + got.str() + " but must be " + e.value.str() +
+                                     (e.how.empty() ? std::string() : " (" + e.how + ")"));
+      j.index = i;
+      j.coordinate = str(idx2crd(i, claimed.shape));
+      j.claimed_value = got.str();
+      j.expected_value = e.value.str();
+      j.depends_on_extension = e.extension;
+      return j;
+    }
+  }
+  if (!shape_ok) return Judgement::wrong(shape_error + " (its values agree at every index)");
+  Judgement j = Judgement::right(extension ? r.extension_note + " (CuTe's extension convention; docs/semantics.md)"
+                                           : std::string());
+  j.depends_on_extension = extension;
+  return j;
+}
+
+}  // namespace layoutref::spec

@@ -1,0 +1,17 @@
+# `layoutref audit --json` prints one JSON document whose summary and cases match the text output.
+cmake_policy(SET CMP0054 NEW)
+execute_process(COMMAND ${LAYOUTREF} audit --json ${SAMPLE} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+if(NOT rc EQUAL 1)
+  message(FATAL_ERROR "exit code ${rc}, expected 1")
+endif()
+string(JSON cases GET "${out}" summary cases)
+string(JSON n_wrong GET "${out}" summary wrong)
+string(JSON n LENGTH "${out}" cases)
+string(JSON verdict GET "${out}" cases 1 verdict)
+string(JSON index GET "${out}" cases 1 index)
+string(JSON claimed GET "${out}" cases 1 claimed)
+string(JSON expected GET "${out}" cases 1 expected)
+if(NOT cases EQUAL 8 OR NOT n_wrong EQUAL 2 OR NOT n EQUAL 8 OR NOT verdict STREQUAL "wrong" OR NOT index EQUAL 5
+   OR NOT claimed STREQUAL "7" OR NOT expected STREQUAL "8")
+  message(FATAL_ERROR "unexpected JSON: cases=${cases} wrong=${n_wrong} n=${n} verdict=${verdict} index=${index} claimed=${claimed} expected=${expected}\n${out}")
+endif()
