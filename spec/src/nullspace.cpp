@@ -15,7 +15,7 @@ std::string first_elements(std::vector<i64> const& z) {
 
 }  // namespace
 
-std::vector<i64> zeros(Layout const& l) {
+std::vector<i64> zero_indices(Layout const& l) {
   validate_shape(l.shape, "shape of the layout given to nullspace");
   if (!has_integer_strides(l)) bad_argument("nullspace of " + str(l) + ": the strides must be integers");
   std::vector<Value> t = tabulate(l);
@@ -26,7 +26,7 @@ std::vector<i64> zeros(Layout const& l) {
 }
 
 Admissibility is_nullspace_admissible(Layout const& l) {
-  std::vector<i64> z = zeros(l);
+  std::vector<i64> z = zero_indices(l);
   if (factor(as_table(z))) return Admissibility::yes();
   return Admissibility::no("nullspace.not_representable",
                            "the zeros of " + str(l) + " are " + first_elements(z) + " (" + std::to_string(z.size()) +
@@ -35,12 +35,12 @@ Admissibility is_nullspace_admissible(Layout const& l) {
 
 Layout nullspace(Layout const& l) {
   is_nullspace_admissible(l).require();
-  return *factor(as_table(zeros(l)));
+  return *factor(as_table(zero_indices(l)));
 }
 
 Judgement check_nullspace(Layout const& l, Claim const& claimed) {
   Admissibility adm = is_nullspace_admissible(l);
-  std::vector<i64> z = zeros(l);
+  std::vector<i64> z = zero_indices(l);
   Reference ref;
   ref.pattern.id = 0;
   ref.pattern.size = static_cast<i64>(z.size());

@@ -311,6 +311,31 @@ Layout materialize(Reference const& r, std::string const& condition) {
   return Layout(shapes.front(), strides.front());
 }
 
+namespace {
+
+bool refines_items(std::vector<Pattern> const& p, size_t i, std::vector<IntTuple> const& s, size_t j);
+
+// Match the pattern items p[i..] against the shape items s[j..]. A run leaf takes one or more
+// consecutive items whose sizes multiply to its size (size-1 items may join either neighbour,
+// so every split is tried).
+bool refines_items(std::vector<Pattern> const& p, size_t i, std::vector<IntTuple> const& s, size_t j) {
+  if (i == p.size()) return j == s.size();
+  if (j == s.size()) return false;
+  Pattern const& item = p[i];
+  if (!(item.leaf && item.run)) return refines(item, s[j]) && refines_items(p, i + 1, s, j + 1);
+  i64 prod = 1;
+  for (size_t k = j; k < s.size(); ++k) {
+    i64 sk = size(s[k]);
+    if (sk < 1) return false;
+    prod = mul(prod, sk);
+    if (prod > item.size) return false;
+    if (prod == item.size && refines_items(p, i + 1, s, k + 1)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 bool refines(Pattern const& pattern, IntTuple const& shape) {
   // A rank-1 tuple (x) has the coordinates of x: CuTe's unpacking (tiled/flat divides and
   // products, slicing) can leave such wrappers around a mode.
@@ -322,22 +347,7 @@ bool refines(Pattern const& pattern, IntTuple const& shape) {
     return size(shape) == pattern.size;
   }
   if (shape.leaf) return false;
-  size_t j = 0, n = shape.items.size();
-  for (auto const& item : pattern.items) {
-    if (j == n) return false;
-    if (item.leaf && item.run) {
-      i64 prod = 1;
-      do {
-        i64 s = size(shape.items[j++]);
-        if (s < 1) return false;
-        prod = mul(prod, s);
-      } while (prod < item.size && j < n);
-      if (prod != item.size) return false;
-    } else if (!refines(item, shape.items[j++])) {
-      return false;
-    }
-  }
-  return j == n;
+  return refines_items(pattern.items, 0, shape.items, 0);
 }
 
 Judgement judge(Reference const& r, Layout const& claimed) {

@@ -57,8 +57,10 @@ TEST(MaxAlignment, HandDerived) {
   EXPECT_EQ(max_alignment(lay({2, 2, 2, 2}, {1, 4, 96, 24})), 2);
   // (6,4):(1,12): image [0,6) u [12,18) u [24,30) u [36,42): gcd = 6.
   EXPECT_EQ(max_alignment(lay({6, 4}, {1, 12})), 6);
-  // Overlapping modes: (2,2):(1,1): image {0,1,2} = [0,3): 3.
+  // Overlapping modes: (2,2):(1,1): image {0,1,2} = [0,3): 3 (CuTe's formula gives 1).
   EXPECT_EQ(max_alignment(lay({2, 2}, {1, 1})), 3);
+  // (3,3):(1,2): image {c0 + 2*c1} = [0,7): 7 (CuTe's formula gives 1).
+  EXPECT_EQ(max_alignment(lay({3, 3}, {1, 2})), 7);
   // Size-1 modes of any stride: (1,4,1):(7,1,5): image [0,4): 4.
   EXPECT_EQ(max_alignment(lay({1, 4, 1}, {7, 1, 5})), 4);
 }

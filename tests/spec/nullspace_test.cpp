@@ -41,7 +41,7 @@ void expect_error(Error::Kind kind, auto const& f, std::string const& condition 
 // {0,1,2, 6,7,8, ..., 36,37,38}: (3,7):(1,6).
 TEST(Nullspace, ZeroStrideLeaves) {
   Layout l = lay({3, 2, 7}, {0, 1, 0});
-  std::vector<i64> z = zeros(l);
+  std::vector<i64> z = zero_indices(l);
   ASSERT_EQ(z.size(), 21u);
   EXPECT_EQ(z[0], 0);
   EXPECT_EQ(z[3], 6);
@@ -73,7 +73,7 @@ TEST(Nullspace, NegativeStrides) {
 // would have its first mode 2:10 (since 12 != 2*10), and then Z(3) = Z(1) + Z(2) = 22, but it is 20.
 TEST(Nullspace, NotRepresentable) {
   Layout l = lay({3, 3, 3}, {1, 1, -1});
-  EXPECT_EQ(zeros(l), (std::vector<i64>{0, 10, 12, 20, 22, 24}));
+  EXPECT_EQ(zero_indices(l), (std::vector<i64>{0, 10, 12, 20, 22, 24}));
   Admissibility a = is_nullspace_admissible(l);
   EXPECT_FALSE(a.ok);
   EXPECT_EQ(a.condition, "nullspace.not_representable");

@@ -3,15 +3,18 @@
 // Both come from the inverse relation of L's function (integer strides).
 //
 // right_inverse(L): a layout R with L(R(i)) == i for every i in [0, size(R)) (CuTe layout.hpp
-// @result). Right inverses are not unique; the spec's is the largest: with m* the largest m
-// such that [0, m) lies in the image of L, R(x) = min{ i : L(i) == x } on [0, m) for the
-// largest m <= m* for which that function is a layout (m == m* when L is injective; CuTe's
-// construction proves it). check_right_inverse judges the contract; a valid but smaller right
-// inverse is correct with a remark.
+// @result). Right inverses are not unique. With m* the largest m such that [0, m) lies in the
+// image of L, the spec's R(x) = min{ i : L(i) == x } on [0, m) for the largest m <= m* for which
+// that function is a layout. When L is injective this is the unique largest right inverse
+// (m == m*; CuTe's construction shows it is a layout); for a non-injective L another choice of
+// preimages can be larger (for (3,2):(1,2) the spec gives 3:1, (2,2):(1,3) also works).
+// check_right_inverse judges the contract; a valid right inverse smaller than the spec's is
+// correct with a remark, a larger one too.
 //
-// left_inverse(L): a layout R with L(R(L(i))) == L(i) for every i in [0, size(L)) and every
-// L(i) inside R's domain (CuTe: "layout(result(layout(i))) == layout(i)"; R(L(i)) == i when L is
-// injective). Not unique either. The spec builds CuTe's mixed-radix layout: with the modes of
+// left_inverse(L): a layout R with L(R(L(i))) == L(i) for every i in [0, size(L)) (CuTe:
+// "layout(result(layout(i))) == layout(i)"; R(L(i)) == i when L is injective). When L(i) lies past
+// size(R), or R(L(i)) past size(L), the layout is extended along its last mode (docs/semantics.md)
+// as CuTe evaluates it, and the verdict says it depends on that. Not unique either. The spec builds CuTe's mixed-radix layout: with the modes of
 // non-zero stride and size > 1 sorted by stride, (s_k, d_k) at index stride p_k in L,
 // R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (0, p_0, ..., p_a)); it exists when
 // those modes are injective (condition left_inverse.injective) and d_k | d_(k+1)

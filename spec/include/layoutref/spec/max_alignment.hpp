@@ -13,7 +13,11 @@
 // CuTe (cute/layout.hpp max_alignment) computes gcd(size<0>(P), stride<1>(P)) for
 // P = logical_divide(F, right_inverse(F)), F = coalesce(L) (static parts); its comment calls it
 // "the largest N for which upcast<N>(layout) will compile". tests/spec/max_alignment_test.cpp
-// checks this definition against CuTe's values on the conformance vectors.
+// checks this definition against CuTe's values on the conformance vectors; they agree there,
+// including on stride-0 and size-1 modes. Where two modes of non-zero stride overlap (L not
+// injective apart from its stride-0 modes) the image can be wider than CuTe's answer:
+// (2,2):(1,1) has the image [0,3), so 3, where CuTe (commit 7107b05) gives 1; (3,3):(1,2) has
+// [0,7), so 7, where CuTe gives 1. layoutref follows the definition.
 #pragma once
 
 #include <layoutref/spec/layout.hpp>

@@ -24,7 +24,7 @@ namespace layoutref::spec {
 
 /// The elements of Z(L) in increasing order. Bounded by table_limit().
 /// @pre integer strides, shape leaves >= 1 (bad_argument otherwise)
-std::vector<i64> zeros(Layout const& l);
+std::vector<i64> zero_indices(Layout const& l);
 
 /// No: nullspace.not_representable (witness: the first elements of Z(L)).
 Admissibility is_nullspace_admissible(Layout const& l);
