@@ -10,6 +10,11 @@ bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& 
     error = "cannot open " + path;
     return false;
   }
+  read_vectors(in, path, out);
+  return true;
+}
+
+void read_vectors(std::istream& in, std::string const& path, std::vector<Case>& out) {
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -52,7 +57,6 @@ bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& 
     }
     out.push_back(std::move(c));
   }
-  return true;
 }
 
 }  // namespace layoutref::cli

@@ -4,6 +4,7 @@
 // `op<TAB>arg...<TAB>=><TAB>result`; lines starting with `#` and blank lines are skipped.
 #pragma once
 
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,7 @@ struct Case {
 
 /// Read every case of a file. Returns false (and sets `error`) when the file cannot be read.
 bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error);
+/// Read every case from a stream; `name` is the file name the cases report.
+void read_vectors(std::istream& in, std::string const& name, std::vector<Case>& out);
 
 }  // namespace layoutref::cli

@@ -107,18 +107,25 @@ Admissibility is_coalesce_admissible(Layout const& l, IntTuple const& profile) {
   return Admissibility::yes();
 }
 
-Layout coalesce(Layout const& l, IntTuple const& profile) {
+namespace {
+// op applied at the leaves of the profile: mode i of l against profile_i, other modes kept.
+Layout at_profile(Layout const& l, IntTuple const& profile, Layout (*op)(Layout const&)) {
   is_coalesce_admissible(l, profile).require();
-  if (profile.leaf) return coalesce(l);
+  if (profile.leaf) return op(l);
   auto m = modes(l);
   std::vector<IntTuple> s;
   std::vector<Stride> d;
   for (size_t i = 0; i < m.size(); ++i) {
-    Layout r = i < profile.items.size() ? coalesce(m[i], profile.items[i]) : m[i];
+    Layout r = i < profile.items.size() ? at_profile(m[i], profile.items[i], op) : m[i];
     s.push_back(r.shape);
     d.push_back(r.stride);
   }
   return Layout(IntTuple::tuple(std::move(s)), Stride::tuple(std::move(d)));
+}
+}  // namespace
+
+Layout coalesce(Layout const& l, IntTuple const& profile) {
+  return at_profile(l, profile, [](Layout const& x) { return coalesce(x); });
 }
 
 Layout filter_zeros(Layout const& l) {
@@ -136,17 +143,7 @@ Layout filter(Layout const& l) {
 }
 
 Layout filter(Layout const& l, IntTuple const& profile) {
-  is_coalesce_admissible(l, profile).require();
-  if (profile.leaf) return filter(l);
-  auto m = modes(l);
-  std::vector<IntTuple> s;
-  std::vector<Stride> d;
-  for (size_t i = 0; i < m.size(); ++i) {
-    Layout r = i < profile.items.size() ? filter(m[i], profile.items[i]) : m[i];
-    s.push_back(r.shape);
-    d.push_back(r.stride);
-  }
-  return Layout(IntTuple::tuple(std::move(s)), Stride::tuple(std::move(d)));
+  return at_profile(l, profile, [](Layout const& x) { return filter(x); });
 }
 
 Judgement check_coalesce(Layout const& l, Claim const& claimed) { return check_by_mode(l, IntTuple(1), claimed, false); }

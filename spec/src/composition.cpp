@@ -1,4 +1,5 @@
 #include <layoutref/spec/composition.hpp>
+#include <layoutref/spec/by_mode.hpp>
 
 namespace layoutref::spec {
 
@@ -152,47 +153,19 @@ Admissibility is_composition_admissible(Layout const& a, Layout const& b) {
   return adm;
 }
 
-Admissibility is_composition_admissible(Layout const& a, Tiler const& b) {
-  switch (b.kind) {
-    case Tiler::Kind::underscore: return Admissibility::yes();
-    case Tiler::Kind::layout: return is_composition_admissible(a, b.layout);
-    case Tiler::Kind::tuple: {
-      if (b.rank() > rank(a))
-        return Admissibility::no("composition.tiler_rank", "the tiler " + b.str() + " has " + std::to_string(b.rank()) +
-                                                                " modes but A = " + str(a) + " has " +
-                                                                std::to_string(rank(a)));
-      auto am = modes(a);
-      Admissibility all;
-      for (size_t i = 0; i < b.items.size(); ++i) {
-        auto sub = is_composition_admissible(am[i], b.items[i]);
-        if (!sub.ok) {
-          sub.witness = "mode " + std::to_string(i) + ": " + sub.witness;
-          return sub;
-        }
-        for (auto& n : sub.notes) all.notes.push_back("mode " + std::to_string(i) + ": " + n);
-      }
-      return all;
-    }
-  }
-  return Admissibility::yes();
+namespace {
+// Composition with a tiler: a layout composes with all of A, modes past a tuple are dropped.
+ByMode const& composition_op() {
+  static ByMode const op{"composition", false,
+                         [](Layout const& a, Layout const& b) { return is_composition_admissible(a, b); },
+                         [](Layout const& a, Layout const& b) { return composition_reference(a, b); }};
+  return op;
 }
+}  // namespace
 
-Reference composition_reference(Layout const& a, Tiler const& b) {
-  switch (b.kind) {
-    case Tiler::Kind::underscore: return layout_reference(a);
-    case Tiler::Kind::layout: return composition_reference(a, b.layout);
-    case Tiler::Kind::tuple: {
-      if (b.rank() > rank(a))
-        throw Error(Error::Kind::inadmissible, "composition.tiler_rank: tiler " + b.str() + " has more modes than " + str(a),
-                    "composition.tiler_rank");
-      auto am = modes(a);
-      std::vector<Reference> parts;
-      for (size_t i = 0; i < b.items.size(); ++i) parts.push_back(composition_reference(am[i], b.items[i]));
-      return concat(std::move(parts));
-    }
-  }
-  return layout_reference(a);
-}
+Admissibility is_composition_admissible(Layout const& a, Tiler const& b) { return by_mode_admissible(composition_op(), a, b); }
+
+Reference composition_reference(Layout const& a, Tiler const& b) { return by_mode_reference(composition_op(), a, b, false); }
 
 Layout composition(Layout const& a, Layout const& b) {
   is_composition_admissible(a, b).require();

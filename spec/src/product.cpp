@@ -2,11 +2,10 @@
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/construct.hpp>
-#include <layoutref/spec/divide.hpp>
 
 namespace layoutref::spec {
 
-char const* name(ProductKind k) {
+std::string product_name(ProductKind k) {
   switch (k) {
     case ProductKind::logical: return "logical_product";
     case ProductKind::zipped: return "zipped_product";
@@ -41,96 +40,56 @@ i64 repetition_cotarget(Layout const& a, Layout const& b) {
   return mul(size(a), cosize(b));
 }
 
-Admissibility admissible(Layout const& a, Tiler const& t) {
-  validate_shape(a.shape, "shape of A");
-  switch (t.kind) {
-    case Tiler::Kind::underscore: return Admissibility::yes();
-    case Tiler::Kind::layout: {
-      validate_shape(t.layout.shape, "shape of B");
-      i64 m = repetition_cotarget(a, t.layout);
-      Admissibility c = is_complement_admissible(a, m);
-      if (!c.ok) {
-        c.witness = "complement(" + str(a) + ", size(A)*cosize(B) = " + std::to_string(m) + "): " + c.witness;
-        return c;
-      }
-      Admissibility r = is_composition_admissible(complement(a, m), t.layout);
-      if (!r.ok) r.witness = "complement(A, " + std::to_string(m) + ") o B: " + r.witness;
-      for (auto& n : c.notes) r.notes.insert(r.notes.begin(), "complement: " + n);
-      return r;
-    }
-    case Tiler::Kind::tuple: {
-      if (t.rank() > rank(a))
-        return Admissibility::no("product.tiler_rank", "the tiler " + t.str() + " has " + std::to_string(t.rank()) +
-                                                           " modes but A = " + str(a) + " has " + std::to_string(rank(a)));
-      auto m = modes(a);
-      Admissibility all;
-      for (size_t i = 0; i < t.items.size(); ++i) {
-        Admissibility sub = admissible(m[i], t.items[i]);
-        if (!sub.ok) {
-          sub.witness = "mode " + std::to_string(i) + ": " + sub.witness;
-          return sub;
+// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) o B).
+ByMode const& product_op() {
+  static ByMode const op{
+      "product", true,
+      [](Layout const& a, Layout const& b) {
+        validate_shape(b.shape, "shape of B");
+        i64 m = repetition_cotarget(a, b);
+        Admissibility c = is_complement_admissible(a, m);
+        if (!c.ok) {
+          c.witness = "complement(" + str(a) + ", size(A)*cosize(B) = " + std::to_string(m) + "): " + c.witness;
+          return c;
         }
-        for (auto& n : sub.notes) all.notes.push_back("mode " + std::to_string(i) + ": " + n);
-      }
-      return all;
-    }
-  }
-  return Admissibility::yes();
-}
-
-Reference logical_reference(Layout const& a, Tiler const& t, bool pairs) {
-  switch (t.kind) {
-    case Tiler::Kind::underscore:
-      if (pairs) return concat({layout_reference(a), trivial_reference()});
-      return layout_reference(a);
-    case Tiler::Kind::layout: {
-      Layout c = complement(a, repetition_cotarget(a, t.layout));
-      return concat({layout_reference(a), composition_reference(c, t.layout)});
-    }
-    case Tiler::Kind::tuple: {
-      auto m = modes(a);
-      std::vector<Reference> parts;
-      for (size_t i = 0; i < m.size(); ++i)
-        parts.push_back(i < t.items.size() ? logical_reference(m[i], t.items[i], pairs) : layout_reference(m[i]));
-      return concat(std::move(parts));
-    }
-  }
-  return layout_reference(a);
+        Admissibility r = is_composition_admissible(complement(a, m), b);
+        if (!r.ok) r.witness = "complement(A, " + std::to_string(m) + ") o B: " + r.witness;
+        for (auto& n : c.notes) r.notes.insert(r.notes.begin(), "complement: " + n);
+        return r;
+      },
+      [](Layout const& a, Layout const& b) {
+        Layout c = complement(a, repetition_cotarget(a, b));
+        return concat({layout_reference(a), composition_reference(c, b)});
+      }};
+  return op;
 }
 
 }  // namespace
 
-Admissibility is_product_admissible(Layout const& a, Tiler const& t) { return admissible(a, t); }
+Admissibility is_product_admissible(Layout const& a, Tiler const& t) { return by_mode_admissible(product_op(), a, t); }
 
-Reference product_reference(ProductKind kind, Layout const& a, Tiler const& t) {
-  if (t.kind == Tiler::Kind::tuple && t.rank() > rank(a)) admissible(a, t).require();
-  if (kind == ProductKind::logical) return logical_reference(a, t, false);
-  Reference r = logical_reference(a, t, true);
-  Pattern z = zip2_by(r.pattern, t);
-  if (kind == ProductKind::zipped) return with_pattern(std::move(r), std::move(z));
-  return with_pattern(std::move(r), unpack(z, kind == ProductKind::flat));
-}
+Reference product_reference(ProductKind kind, Layout const& a, Tiler const& t) { return arrange(product_op(), a, t, kind); }
 
 Layout product(ProductKind kind, Layout const& a, Tiler const& t) {
-  admissible(a, t).require();
-  return materialize(product_reference(kind, a, t), std::string(name(kind)) + ".not_representable");
+  is_product_admissible(a, t).require();
+  return materialize(product_reference(kind, a, t), product_name(kind) + ".not_representable");
 }
 
 Judgement check_product(ProductKind kind, Layout const& a, Tiler const& t, Claim const& claimed) {
-  return judge_with(admissible(a, t), claimed, [&] { return product_reference(kind, a, t); });
+  return judge_with(is_product_admissible(a, t), claimed, [&] { return product_reference(kind, a, t); });
 }
 
 // --- blocked and raked products ---------------------------------------------------------------
 
 Admissibility is_blocked_product_admissible(Layout const& a, Layout const& b) {
   int r = std::max(rank(a), rank(b));
-  return admissible(pad(a, r), Tiler::of(pad(b, r)));
+  return is_product_admissible(pad(a, r), Tiler::of(pad(b, r)));
 }
 
 Reference blocked_product_reference(Layout const& a, Layout const& b, bool raked) {
   int r = std::max(rank(a), rank(b));
   Layout pa = pad(a, r), pb = pad(b, r);
-  Reference p = logical_reference(pa, Tiler::of(pb), false);  // pattern (A', C∘B'), each of rank r
+  Reference p = product_reference(ProductKind::logical, pa, Tiler::of(pb));  // pattern (A', C∘B'), each of rank r
   Pattern const& blocks = p.pattern.items[0];
   Pattern const& reps = p.pattern.items[1];
   std::vector<Pattern> items;

@@ -3,6 +3,7 @@
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
 
+#include "term_builders.hpp"
 #include "term_printer.hpp"
 
 #include <gtest/gtest.h>
@@ -17,18 +18,7 @@
 namespace layoutref::notation {
 namespace {
 
-// ---- builders for expected terms ---------------------------------------------------------------
-
-Term S(std::int64_t v) { return Term::make_integer(v, true); }   // static `_v`
-Term D(std::int64_t v) { return Term::make_integer(v, false); }  // dynamic `v`
-Term B(std::int64_t scale, bool is_static, std::vector<int> modes) {
-  return Term::make_basis(scale, is_static, std::move(modes));
-}
-Term U() { return Term::make_underscore(); }
-Term T(std::vector<Term> items) { return Term::make_tuple(std::move(items)); }
-Term A(std::vector<Term> items) { return Term::make_tuple(std::move(items), true); }
-Term L(Term shape, Term stride) { return Term::make_layout(std::move(shape), std::move(stride)); }
-Term W(std::string w) { return Term::make_word(std::move(w)); }
+using namespace term_builders;
 
 /// Parses `text`, which must succeed.
 Term parsed(std::string_view text) {

@@ -3,6 +3,7 @@
 #include <layoutref/notation/print.hpp>
 #include <layoutref/notation/term.hpp>
 
+#include "term_builders.hpp"
 #include "term_printer.hpp"
 
 #include <gtest/gtest.h>
@@ -14,14 +15,7 @@
 namespace layoutref::notation {
 namespace {
 
-Term S(std::int64_t v) { return Term::make_integer(v, true); }
-Term D(std::int64_t v) { return Term::make_integer(v, false); }
-Term B(std::int64_t scale, bool is_static, std::vector<int> modes) {
-  return Term::make_basis(scale, is_static, std::move(modes));
-}
-Term T(std::vector<Term> items) { return Term::make_tuple(std::move(items)); }
-Term A(std::vector<Term> items) { return Term::make_tuple(std::move(items), true); }
-Term L(Term shape, Term stride) { return Term::make_layout(std::move(shape), std::move(stride)); }
+using namespace term_builders;
 
 TEST(PrintInteger, StaticMarker) {
   EXPECT_EQ(print(S(4)), "_4");

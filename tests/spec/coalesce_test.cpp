@@ -4,47 +4,14 @@
 // "By-mode Coalesce" and its four rules for two modes s0:d0 ++ s1:d1), cute/layout.hpp (filter:
 // "remove all of the 0-strides and 1-sizes"; filter_zeros: "replace the modes that have a
 // 0-stride with a 1-size").
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/coalesce.hpp>
-#include <layoutref/spec/term.hpp>
-
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-bool mentions(std::string const& text, std::string_view what) { return text.find(what) != std::string::npos; }
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
+using namespace testing_support;
 
 // --- coalesce ------------------------------------------------------------------------------------
 

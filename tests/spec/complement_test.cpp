@@ -5,59 +5,21 @@
 // seed documents 004 ("Complementation": complement((2,4):(1,2),16) = 2:8 and the 32-entry
 // bijection of 8:2 with its complement) and 002 (complement(2:3, 32), complement(3:2, 16)),
 // CuTe docs 02_layout_algebra.md ("Complement Examples"), docs/semantics.md.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/complement.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
 #include <set>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult inadmissible(std::string const& condition, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() != Error::Kind::inadmissible) return testing::AssertionFailure() << "wrong error kind: " << e.what();
-    if (e.condition() != condition) return testing::AssertionFailure() << "condition " << e.condition() << ": " << e.what();
-    return testing::AssertionSuccess() << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-bool mentions(std::string const& text, std::string_view what) { return text.find(what) != std::string::npos; }
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
+using namespace testing_support;
 
 // (A, R): the concatenation make_layout(A, R).
 Layout concat(Layout const& a, Layout const& r) {
   return Layout(IntTuple::tuple({a.shape, r.shape}), Stride::tuple({a.stride, r.stride}));
-}
-
-std::vector<i64> values(Layout const& l) {
-  std::vector<i64> v;
-  for (i64 i = 0; i < size(l); ++i) v.push_back(evaluate(l, i).integer());
-  return v;
 }
 
 // (A, R) maps [0, m) one-to-one onto [0, m), and R is strictly increasing.

@@ -4,50 +4,17 @@
 // <2:3, 3:2> maps (i,j) to A's (3i,2j)), CuTe docs 02_layout_algebra.md ("Composition",
 // Examples 1-3, "By-mode Composition", shapes as tilers), DESIGN.md and docs/semantics.md (the
 // two extension examples), cutlass issue #2955, and J. Shah's admissibility conditions.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/composition.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
-#include <string>
 #include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-Tiler Tl(std::string_view text) { return to_tiler(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-// Throws Error(inadmissible) naming `condition`.
-testing::AssertionResult inadmissible(std::string const& condition, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() != Error::Kind::inadmissible) return testing::AssertionFailure() << "wrong error kind: " << e.what();
-    if (e.condition() != condition) return testing::AssertionFailure() << "condition " << e.condition() << ": " << e.what();
-    return testing::AssertionSuccess() << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-bool mentions(std::string const& text, std::string_view what) { return text.find(what) != std::string::npos; }
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
+using namespace testing_support;
 
 IntTuple crd(i64 i, i64 j) { return IntTuple::tuple({IntTuple(i), IntTuple(j)}); }
 

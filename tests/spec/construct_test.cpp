@@ -3,45 +3,18 @@
 // make_identity_layout, and the checks of claimed results. Expected values are derived by hand;
 // sources: cute/stride.hpp, cute/layout.hpp (the comments above make_ordered_layout and
 // make_layout_like), CuTe docs 01_layout.md.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/construct.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
 #include <set>
-#include <stdexcept>
 #include <string>
-#include <string_view>
+#include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-constexpr auto bad = Error::Kind::bad_argument;
+using namespace testing_support;
 
 // Whether l maps [0,size) bijectively onto [0,size) (a compact layout).
 bool is_compact(Layout const& l) {
@@ -49,9 +22,6 @@ bool is_compact(Layout const& l) {
   for (i64 i = 0; i < size(l); ++i) values.insert(evaluate(l, i).integer());
   return static_cast<i64>(values.size()) == size(l) && *values.begin() == 0 && *values.rbegin() == size(l) - 1;
 }
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
 
 // --- compact strides and make_layout -------------------------------------------------------------
 

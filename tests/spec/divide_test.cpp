@@ -5,61 +5,19 @@
 // ("Division (Tiling)", "Complement"), 03_tensor.md ("Partitioning") = the seed document
 // shared/seeds/001, and the seed document "CuTe Tilers" (shared/seeds/002):
 //   A / B := A o (B, complement(B, size(A))),   by mode for a tuple tiler.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-Tiler Tl(std::string_view text) { return to_tiler(term(text)); }
-SliceCoord C(std::string_view text) { return to_slice_coord(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-// Whether f fails with Error(kind) naming `condition` (empty: any condition).
-testing::AssertionResult fails_with(Error::Kind kind, std::string const& condition, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() != kind) return testing::AssertionFailure() << "wrong error kind: " << e.what();
-    if (!condition.empty() && e.condition() != condition)
-      return testing::AssertionFailure() << "wrong condition " << e.condition() << ": " << e.what();
-    return testing::AssertionSuccess() << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-constexpr auto inadmissible = Error::Kind::inadmissible;
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
-
-// The values l(0), ..., l(size(l)-1).
-std::vector<i64> values(Layout const& l) {
-  std::vector<i64> v;
-  for (i64 i = 0; i < size(l); ++i) v.push_back(evaluate(l, i).scalar());
-  return v;
-}
+using namespace testing_support;
 
 // --- logical_divide by a layout --------------------------------------------------------------------
 
@@ -345,8 +303,8 @@ TEST(DivideInadmissible, TilerWithoutComplement) {
   Admissibility adm = is_divide_admissible(a, t);
   EXPECT_FALSE(adm.ok);
   EXPECT_EQ(adm.condition, "complement.stride_divisibility");
-  EXPECT_TRUE(fails_with(inadmissible, "complement.stride_divisibility", [&] { logical_divide(a, t); }));
-  EXPECT_TRUE(fails_with(inadmissible, "complement.stride_divisibility", [&] { zipped_divide(a, t); }));
+  EXPECT_TRUE(inadmissible("complement.stride_divisibility", [&] { logical_divide(a, t); }));
+  EXPECT_TRUE(inadmissible("complement.stride_divisibility", [&] { zipped_divide(a, t); }));
   // Any claimed layout is wrong; the claim "error" is right.
   Judgement j = check_divide(DivideKind::logical, a, t, claim("((2,2),6):((1,3),4)"));
   EXPECT_FALSE(j.correct);
@@ -362,7 +320,7 @@ TEST(DivideInadmissible, InsideATupleTiler) {
   EXPECT_FALSE(adm.ok);
   EXPECT_EQ(adm.condition, "complement.stride_divisibility");
   EXPECT_NE(adm.witness.find("mode 1"), std::string::npos) << adm.witness;
-  EXPECT_TRUE(fails_with(inadmissible, "complement.stride_divisibility", [&] { tiled_divide(a, t); }));
+  EXPECT_TRUE(inadmissible("complement.stride_divisibility", [&] { tiled_divide(a, t); }));
   EXPECT_FALSE(check_divide(DivideKind::tiled, a, t, claim("((8,(2,2)),1,6):((1,(8,24)),0,32)")).correct);
   EXPECT_TRUE(check_divide(DivideKind::tiled, a, t, error_claim()).correct);
 }
@@ -371,7 +329,7 @@ TEST(DivideInadmissible, TilerOfHigherRank) {
   // A tuple tiler of rank 2 on a rank-1 layout.
   EXPECT_FALSE(is_divide_admissible(L("8:1"), Tl("(2,2)")).ok);
   EXPECT_EQ(is_divide_admissible(L("8:1"), Tl("(2,2)")).condition, "divide.tiler_rank");
-  EXPECT_TRUE(fails_with(inadmissible, "divide.tiler_rank", [] { logical_divide(L("8:1"), Tl("(2,2)")); }));
+  EXPECT_TRUE(inadmissible("divide.tiler_rank", [] { logical_divide(L("8:1"), Tl("(2,2)")); }));
 }
 
 }  // namespace

@@ -1,40 +1,17 @@
 // spec: domain_distribute(shape, b).
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
+#include <layoutref/notation/print.hpp>
 #include <layoutref/spec/domain_distribute.hpp>
 #include <layoutref/spec/table.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <cctype>
-#include <fstream>
-#include <stdexcept>
-#include <string>
+#include <utility>
 #include <vector>
-
-#ifndef LAYOUTREF_CONFORMANCE_DIR
-#error "LAYOUTREF_CONFORMANCE_DIR must name the directory of the conformance *.tsv files"
-#endif
 
 namespace layoutref::spec {
 namespace {
 
-IntTuple tup(std::vector<IntTuple> items) { return IntTuple::tuple(std::move(items)); }
-Layout lay(std::vector<i64> s, std::vector<i64> d) {
-  std::vector<IntTuple> ss(s.begin(), s.end());
-  std::vector<Stride> dd;
-  for (i64 x : d) dd.emplace_back(Value(x));
-  return Layout(IntTuple::tuple(std::move(ss)), Stride::tuple(std::move(dd)));
-}
-
-void expect_error(Error::Kind kind, auto const& f) {
-  try {
-    f();
-    ADD_FAILURE() << "no Error thrown";
-  } catch (Error const& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-  }
-}
+using namespace testing_support;
 
 // CuTe's doc example: (15,14) over 6: g = (gcd(15,6) = 3, gcd(14,6/3 = 2) = 2), strides (1,15);
 // 3*1 != 15, so nothing merges: (3,2):(1,15).
@@ -73,9 +50,9 @@ TEST(DomainDistribute, Postconditions) {
 }
 
 TEST(DomainDistribute, BadInput) {
-  expect_error(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 2}), 0); });
-  expect_error(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 2}), -4); });
-  expect_error(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 0}), 2); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 2}), 0); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 2}), -4); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { domain_distribute(tup({4, 0}), 2); }));
 }
 
 TEST(DomainDistribute, Check) {
@@ -92,70 +69,18 @@ TEST(DomainDistribute, Check) {
 
 // --- conformance: misc.tsv domain_distribute -------------------------------------------------
 
-struct Case {
-  int line = 0;
-  std::vector<std::string> fields;
-  std::vector<int> columns;
-};
-
-std::vector<Case> read_cases(std::string const& file, std::string const& op) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/" + file);
-  if (!in) throw std::runtime_error("cannot open " + file);
-  std::vector<Case> out;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    Case c;
-    c.line = n;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      c.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      c.columns.push_back(static_cast<int>(start) + 1);
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (c.fields[0] == op) out.push_back(std::move(c));
-  }
-  return out;
-}
-
-notation::Term field(Case const& c, size_t k) {
-  auto r = notation::parse(c.fields.at(k), c.line, c.columns.at(k));
-  if (!r.ok) throw std::runtime_error(r.error.message());
-  return r.term;
-}
-
-std::string strip_static(std::string const& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    bool marker = s[i] == '_' && i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '-');
-    if (!marker) out += s[i];
-  }
-  return out;
-}
-
 // Every CuTe result is judged correct, and the spec's result is CuTe's literally (both are the
 // coalesced form of the same function).
 TEST(DomainDistributeConformance, MiscTsv) {
-  int count = 0;
-  for (Case const& c : read_cases("misc.tsv", "domain_distribute")) {
-    std::string where = "misc.tsv:" + std::to_string(c.line);
-    try {
-      ASSERT_EQ(c.fields.size(), 5u) << where;
-      IntTuple shape = to_int_tuple(field(c, 1));
-      i64 b = to_integer(field(c, 2));
-      Layout cute = to_layout(field(c, 4));
-      Judgement j = check_domain_distribute(shape, b, Claim{false, cute});
-      EXPECT_TRUE(j.correct) << where << ": " << j.detail;
-      EXPECT_EQ(str(domain_distribute(shape, b)), strip_static(c.fields[4])) << where;
-      ++count;
-    } catch (std::exception const& e) {
-      ADD_FAILURE() << where << ": " << e.what();
-    }
-  }
+  int count = for_each_case("misc.tsv", "domain_distribute", [](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 2u);
+    IntTuple shape = to_int_tuple(args[0]);
+    i64 b = to_integer(args[1]);
+    Layout cute = to_layout(result);
+    Judgement j = check_domain_distribute(shape, b, Claim{false, cute});
+    EXPECT_TRUE(j.correct) << j.detail;
+    EXPECT_EQ(str(domain_distribute(shape, b)), strip_static(notation::print(result)));
+  });
   EXPECT_EQ(count, 36);
 }
 

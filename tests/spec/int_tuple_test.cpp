@@ -1,44 +1,16 @@
 // Tests of layoutref::spec IntTuple queries (int_tuple.hpp): rank, depth, size, get, flatten,
 // unflatten, congruent, compatible, weakly_congruent, product_each, inner_product, shape_div,
 // ceil_div. Expected values are derived by hand; sources: CuTe docs 01_layout.md, cute/int_tuple.hpp.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/int_tuple.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-/// An IntTuple written in CuTe's notation.
-IntTuple T(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return to_int_tuple(r.term);
-}
-
-testing::AssertionResult is(IntTuple const& got, std::string_view want) {
-  if (got == T(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-constexpr auto bad = Error::Kind::bad_argument;
+using namespace testing_support;
 
 TEST(IntTupleRank, CountsTopLevelModes) {
   EXPECT_EQ(rank(T("4")), 1);

@@ -5,48 +5,16 @@
 // layouts extended past their sizes along their last mode (docs/semantics.md). Sources:
 // cute/layout.hpp (right_inverse, left_inverse and their @result comments), CuTe's printed
 // results quoted in the tests.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/inverse.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult inadmissible(std::string const& condition, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() != Error::Kind::inadmissible) return testing::AssertionFailure() << "wrong error kind: " << e.what();
-    if (e.condition() != condition) return testing::AssertionFailure() << "condition " << e.condition() << ": " << e.what();
-    return testing::AssertionSuccess() << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-bool mentions(std::string const& text, std::string_view what) { return text.find(what) != std::string::npos; }
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
+using namespace testing_support;
 
 // L(R(i)) == i for every i < size(R)
 testing::AssertionResult is_right_inverse(Layout const& l, Layout const& r) {

@@ -2,44 +2,16 @@
 // evaluate_extended, cosize. Expected values are derived by hand; the coordinate table is the one
 // of the seed document "Concepts in CUTLASS.CuTe" (shared/seeds/003_bcbd58435b000b37.txt), itself
 // from CuTe docs 01_layout.md ("Coordinate mapping").
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/layout.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(IntTuple const& got, std::string_view want) {
-  if (got == T(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-constexpr auto bad = Error::Kind::bad_argument;
+using namespace testing_support;
 
 // The seed document's table for Shape (3,(2,3)), copied row by row: 1-D, 2-D, natural.
 struct Row {

@@ -1,40 +1,16 @@
 // spec: max_alignment(L), the largest N such that image(L) is a union of aligned N-blocks.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
+#include <layoutref/notation/print.hpp>
 #include <layoutref/spec/max_alignment.hpp>
 #include <layoutref/spec/table.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <fstream>
 #include <set>
-#include <stdexcept>
-#include <string>
-#include <vector>
-
-#ifndef LAYOUTREF_CONFORMANCE_DIR
-#error "LAYOUTREF_CONFORMANCE_DIR must name the directory of the conformance *.tsv files"
-#endif
 
 namespace layoutref::spec {
 namespace {
 
-Layout lay(std::vector<i64> s, std::vector<i64> d) {
-  std::vector<IntTuple> ss(s.begin(), s.end());
-  std::vector<Stride> dd;
-  for (i64 x : d) dd.emplace_back(Value(x));
-  return Layout(IntTuple::tuple(std::move(ss)), Stride::tuple(std::move(dd)));
-}
-
-void expect_error(Error::Kind kind, auto const& f) {
-  try {
-    f();
-    ADD_FAILURE() << "no Error thrown";
-  } catch (Error const& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-  }
-}
+using namespace testing_support;
 
 // Each expectation gives the image and its maximal runs [a,b); the answer is the gcd of all a, b.
 TEST(MaxAlignment, HandDerived) {
@@ -87,63 +63,20 @@ TEST(MaxAlignment, AgreesWithBlockDefinition) {
 }
 
 TEST(MaxAlignment, BadInput) {
-  expect_error(Error::Kind::bad_argument, [] { max_alignment(lay({4, 2}, {1, -4})); });
-  expect_error(Error::Kind::bad_argument, [] { max_alignment(Layout(4, Value::basis(1, {0}))); });
-  expect_error(Error::Kind::bad_argument, [] { max_alignment(lay({4, 0}, {1, 4})); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { max_alignment(lay({4, 2}, {1, -4})); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { max_alignment(Layout(4, Value::basis(1, {0}))); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { max_alignment(lay({4, 0}, {1, 4})); }));
 }
 
 // --- conformance: misc.tsv max_alignment -----------------------------------------------------
 
-struct Case {
-  int line = 0;
-  std::vector<std::string> fields;
-  std::vector<int> columns;
-};
-
-std::vector<Case> read_cases(std::string const& file, std::string const& op) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/" + file);
-  if (!in) throw std::runtime_error("cannot open " + file);
-  std::vector<Case> out;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    Case c;
-    c.line = n;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      c.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      c.columns.push_back(static_cast<int>(start) + 1);
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (c.fields[0] == op) out.push_back(std::move(c));
-  }
-  return out;
-}
-
-notation::Term field(Case const& c, size_t k) {
-  auto r = notation::parse(c.fields.at(k), c.line, c.columns.at(k));
-  if (!r.ok) throw std::runtime_error(r.error.message());
-  return r.term;
-}
-
 // CuTe's gcd(size<0>(permuted), stride<1>(permuted)) against the definition.
 TEST(MaxAlignmentConformance, MiscTsv) {
-  int count = 0;
-  for (Case const& c : read_cases("misc.tsv", "max_alignment")) {
-    std::string where = "misc.tsv:" + std::to_string(c.line);
-    try {
-      ASSERT_EQ(c.fields.size(), 4u) << where;
-      Layout l = to_layout(field(c, 1));
-      EXPECT_EQ(max_alignment(l), to_integer(field(c, 3))) << where << ": " << c.fields[1];
-      ++count;
-    } catch (std::exception const& e) {
-      ADD_FAILURE() << where << ": " << e.what();
-    }
-  }
+  int count = for_each_case("misc.tsv", "max_alignment", [](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 1u);
+    Layout l = to_layout(args[0]);
+    EXPECT_EQ(max_alignment(l), to_integer(result)) << notation::print(args[0]);
+  });
   EXPECT_EQ(count, 36);
 }
 

@@ -3,32 +3,14 @@
 // from the contract (CuTe layout.hpp: "For all 0 <= n < N, a(b.get_1d_coord(n)) == n"):
 // N is the largest count such that every x < N is stored by b, at least index i = min{ j : b(j) = x },
 // and a(i) == x; the layout R has R(x) = that index.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/max_common.hpp>
-#include <layoutref/spec/term.hpp>
-
-#include <gtest/gtest.h>
-
-#include <stdexcept>
-#include <string>
-#include <string_view>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
+using namespace testing_support;
 
 // a(R(i)) == i and b(R(i)) == i for every i < size(R).
 testing::AssertionResult common(Layout const& a, Layout const& b, Layout const& r) {

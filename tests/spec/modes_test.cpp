@@ -1,42 +1,16 @@
 // Tests of mode manipulation (modes.hpp): flatten, group, take, select, append, prepend,
 // unflatten. Expected values are derived by hand from the definitions in cute/layout.hpp and
 // cute/tuple_algorithms.hpp.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/modes.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
 #include <string>
-#include <string_view>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
+using namespace testing_support;
 
 testing::AssertionResult same_function(Layout const& a, Layout const& b) {
   if (size(a) != size(b)) return testing::AssertionFailure() << "sizes " << size(a) << " and " << size(b);
@@ -45,8 +19,6 @@ testing::AssertionResult same_function(Layout const& a, Layout const& b) {
       return testing::AssertionFailure() << str(a) << " and " << str(b) << " differ at " << i;
   return testing::AssertionSuccess();
 }
-
-constexpr auto bad = Error::Kind::bad_argument;
 
 TEST(ModesFlatten, LeafModesInOrder) {
   EXPECT_TRUE(is(flatten(L("(2,(3,4)):(1,(2,6))")), "(2,3,4):(1,2,6)"));

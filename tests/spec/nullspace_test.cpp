@@ -1,41 +1,16 @@
 // spec: nullspace(L), the increasing enumeration of the zeros of L.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/nullspace.hpp>
 #include <layoutref/spec/table.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <fstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-#ifndef LAYOUTREF_CONFORMANCE_DIR
-#error "LAYOUTREF_CONFORMANCE_DIR must name the directory of the conformance *.tsv files"
-#endif
 
 namespace layoutref::spec {
 namespace {
 
-Layout lay(std::vector<i64> s, std::vector<i64> d) {
-  std::vector<IntTuple> ss(s.begin(), s.end());
-  std::vector<Stride> dd;
-  for (i64 x : d) dd.emplace_back(Value(x));
-  return Layout(IntTuple::tuple(std::move(ss)), Stride::tuple(std::move(dd)));
-}
-
-void expect_error(Error::Kind kind, auto const& f, std::string const& condition = {}) {
-  try {
-    f();
-    ADD_FAILURE() << "no Error thrown";
-  } catch (Error const& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    if (!condition.empty()) {
-      EXPECT_EQ(e.condition(), condition) << e.what();
-    }
-  }
-}
+using namespace testing_support;
 
 // (3,2,7):(0,1,0): L(i) = c1 for i = c0 + 3*c1 + 6*c2, so Z = { c0 + 6*c2 } =
 // {0,1,2, 6,7,8, ..., 36,37,38}: (3,7):(1,6).
@@ -78,14 +53,14 @@ TEST(Nullspace, NotRepresentable) {
   EXPECT_FALSE(a.ok);
   EXPECT_EQ(a.condition, "nullspace.not_representable");
   EXPECT_NE(a.witness.find("{0,10,12,20,22,24}"), std::string::npos) << a.witness;
-  expect_error(Error::Kind::inadmissible, [&] { nullspace(l); }, "nullspace.not_representable");
+  EXPECT_TRUE(inadmissible("nullspace.not_representable", [&] { nullspace(l); }));
   EXPECT_TRUE(check_nullspace(l, Claim{true, Layout()}).correct);
   EXPECT_FALSE(check_nullspace(l, Claim{false, lay({2, 3}, {10, 12})}).correct);
 }
 
 TEST(Nullspace, BadInput) {
-  expect_error(Error::Kind::bad_argument, [] { nullspace(Layout(4, Value::basis(1, {0}))); });
-  expect_error(Error::Kind::bad_argument, [] { nullspace(lay({0, 2}, {0, 1})); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { nullspace(Layout(4, Value::basis(1, {0}))); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { nullspace(lay({0, 2}, {0, 1})); }));
 }
 
 TEST(Nullspace, Check) {
@@ -131,60 +106,17 @@ TEST(Nullspace, Postconditions) {
 
 // --- conformance: misc.tsv nullspace ---------------------------------------------------------
 
-struct Case {
-  int line = 0;
-  std::vector<std::string> fields;
-  std::vector<int> columns;
-};
-
-std::vector<Case> read_cases(std::string const& file, std::string const& op) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/" + file);
-  if (!in) throw std::runtime_error("cannot open " + file);
-  std::vector<Case> out;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    Case c;
-    c.line = n;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      c.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      c.columns.push_back(static_cast<int>(start) + 1);
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (c.fields[0] == op) out.push_back(std::move(c));
-  }
-  return out;
-}
-
-notation::Term field(Case const& c, size_t k) {
-  auto r = notation::parse(c.fields.at(k), c.line, c.columns.at(k));
-  if (!r.ok) throw std::runtime_error(r.error.message());
-  return r.term;
-}
-
 // Every CuTe result must be judged correct. The conformance layouts have non-negative strides,
 // where CuTe's construction and the definition have the same function; the forms may differ
 // (CuTe does not coalesce: (4,4):(0,0) -> (4,4):(1,4), the spec gives 16:1).
 TEST(NullspaceConformance, MiscTsv) {
-  int count = 0;
-  for (Case const& c : read_cases("misc.tsv", "nullspace")) {
-    std::string where = "misc.tsv:" + std::to_string(c.line);
-    try {
-      ASSERT_EQ(c.fields.size(), 4u) << where;
-      Layout l = to_layout(field(c, 1));
-      Layout cute = to_layout(field(c, 3));
-      Judgement j = check_nullspace(l, Claim{false, cute});
-      EXPECT_TRUE(j.correct) << where << ": " << j.detail;
-      ++count;
-    } catch (std::exception const& e) {
-      ADD_FAILURE() << where << ": " << e.what();
-    }
-  }
+  int count = for_each_case("misc.tsv", "nullspace", [](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 1u);
+    Layout l = to_layout(args[0]);
+    Layout cute = to_layout(result);
+    Judgement j = check_nullspace(l, Claim{false, cute});
+    EXPECT_TRUE(j.correct) << j.detail;
+  });
   EXPECT_EQ(count, 48);
 }
 

@@ -5,53 +5,18 @@
 // (blocked_product, raked_product, tile_to_shape), the seed document "CuTe Tilers"
 // (shared/seeds/002):
 //   A x B := (A, complement(A, size(A)*cosize(B)) o B),   by mode for a tuple tiler.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/product.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <functional>
+#include <optional>
 #include <set>
-#include <stdexcept>
-#include <string>
-#include <string_view>
-#include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
-Tiler Tl(std::string_view text) { return to_tiler(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::string const& condition, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() != kind) return testing::AssertionFailure() << "wrong error kind: " << e.what();
-    if (!condition.empty() && e.condition() != condition)
-      return testing::AssertionFailure() << "wrong condition " << e.condition() << ": " << e.what();
-    return testing::AssertionSuccess() << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
-
-constexpr auto inadmissible = Error::Kind::inadmissible;
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-Claim error_claim() { return Claim{true, Layout()}; }
+using namespace testing_support;
 
 // Whether l is injective (a product of an injective block must be).
 bool injective(Layout const& l) {
@@ -140,11 +105,11 @@ TEST(ProductLogical, InadmissibleBlock) {
   Admissibility adm = is_product_admissible(a, t);
   EXPECT_FALSE(adm.ok);
   EXPECT_EQ(adm.condition, "complement.stride_divisibility");
-  EXPECT_TRUE(fails_with(inadmissible, "complement.stride_divisibility", [&] { logical_product(a, t); }));
+  EXPECT_TRUE(inadmissible("complement.stride_divisibility", [&] { logical_product(a, t); }));
   EXPECT_FALSE(check_product(ProductKind::logical, a, t, claim("((2,2),2):((1,3),2)")).correct);
   EXPECT_TRUE(check_product(ProductKind::logical, a, t, error_claim()).correct);
   // A tuple tiler of higher rank than A.
-  EXPECT_TRUE(fails_with(inadmissible, "product.tiler_rank", [] { logical_product(L("4:1"), Tl("(2,2)")); }));
+  EXPECT_TRUE(inadmissible("product.tiler_rank", [] { logical_product(L("4:1"), Tl("(2,2)")); }));
 }
 
 // --- zipped, tiled, flat ---------------------------------------------------------------------------
@@ -285,10 +250,10 @@ TEST(ProductTileToShape, ShapeMustBeAMultipleOfTheBlock) {
   Admissibility adm = is_tile_to_shape_admissible(block, T("(4,5)"), std::nullopt);
   EXPECT_FALSE(adm.ok);
   EXPECT_EQ(adm.condition, "tile_to_shape.divisibility");
-  EXPECT_TRUE(fails_with(inadmissible, "tile_to_shape.divisibility", [&] { tile_to_shape(block, T("(4,5)")); }));
+  EXPECT_TRUE(inadmissible("tile_to_shape.divisibility", [&] { tile_to_shape(block, T("(4,5)")); }));
   EXPECT_TRUE(check_tile_to_shape(block, T("(4,5)"), std::nullopt, error_claim()).correct);
   // A block of higher rank than the shape.
-  EXPECT_TRUE(fails_with(inadmissible, "tile_to_shape.rank", [] { tile_to_shape(L("(2,2,2):(1,2,4)"), T("(4,4)")); }));
+  EXPECT_TRUE(inadmissible("tile_to_shape.rank", [] { tile_to_shape(L("(2,2,2):(1,2,4)"), T("(4,4)")); }));
 }
 
 }  // namespace

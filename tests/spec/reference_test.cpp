@@ -2,48 +2,26 @@
 // into the coalesced layout (table.hpp), the table bound, checked arithmetic (checked.hpp), and
 // refines() on reference patterns with run leaves (reference.hpp). Every expected value is
 // derived by hand (tables written out in the comments).
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/reference.hpp>
 #include <layoutref/spec/table.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <cstdint>
-#include <functional>
 #include <limits>
 #include <optional>
-#include <stdexcept>
-#include <string>
 #include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-IntTuple T(std::string_view text) { return to_int_tuple(term(text)); }
-Layout L(std::string_view text) { return to_layout(term(text)); }
+using namespace testing_support;
 
 testing::AssertionResult factors_to(std::vector<Value> const& table, std::string_view want) {
   std::optional<Layout> f = factor(table);
   if (!f) return testing::AssertionFailure() << "no factorization, expected " << want;
   if (*f == L(want)) return testing::AssertionSuccess();
   return testing::AssertionFailure() << "got " << str(*f) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
 }
 
 // Restores the table bound when a test ends, passed or not.

@@ -1,42 +1,14 @@
 // Tests of slicing with `_` (layout.hpp slice): the examples of CuTe's Tensor documentation
 // (docs 03_tensor.md "Slicing"; shared/seeds/001_c4a7c0575f91330b.txt). The layouts are the
 // document's; the offsets are derived by hand.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/layout.hpp>
-#include <layoutref/spec/term.hpp>
-
-#include <gtest/gtest.h>
-
-#include <functional>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-SliceCoord C(std::string_view text) { return to_slice_coord(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-testing::AssertionResult fails_with(Error::Kind kind, std::function<void()> const& f) {
-  try {
-    f();
-  } catch (Error const& e) {
-    if (e.kind() == kind) return testing::AssertionSuccess() << e.what();
-    return testing::AssertionFailure() << "wrong error kind: " << e.what();
-  }
-  return testing::AssertionFailure() << "no error";
-}
+using namespace testing_support;
 
 // The document's tensor A: ((_3,2),(2,_5,_2)):((4,1),(_2,13,100)).
 Layout document_a() { return L("((_3,2),(2,_5,_2)):((4,1),(_2,13,100))"); }
@@ -112,7 +84,6 @@ TEST(Slice, BasisStrides) {
 
 TEST(Slice, BadCoordinates) {
   Layout a = document_a();
-  constexpr auto bad = Error::Kind::bad_argument;
   EXPECT_TRUE(fails_with(bad, [&] { slice(C("(1,_,2)"), a); }));          // rank 3 against rank 2
   EXPECT_TRUE(fails_with(bad, [&] { slice(C("(_,(1,_))"), a); }));        // (1,_) against (2,5,2)
   EXPECT_TRUE(fails_with(bad, [&] { slice(C("(6,_)"), a); }));            // 6 is outside [0,3*2)

@@ -1,33 +1,14 @@
 // spec: Swizzle<B,M,S>, ComposedLayout evaluation and composition with a tiler.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
 #include <layoutref/spec/swizzle.hpp>
-#include <layoutref/spec/term.hpp>
 
-#include <gtest/gtest.h>
-
-#include <fstream>
-#include <stdexcept>
 #include <string>
-#include <vector>
-
-#ifndef LAYOUTREF_CONFORMANCE_DIR
-#error "LAYOUTREF_CONFORMANCE_DIR must name the directory of the conformance *.tsv files"
-#endif
 
 namespace layoutref::spec {
 namespace {
 
-IntTuple tup(std::vector<IntTuple> items) { return IntTuple::tuple(std::move(items)); }
-Stride stup(std::vector<Stride> items) { return Stride::tuple(std::move(items)); }
-
-void expect_error(Error::Kind kind, auto const& f) {
-  try {
-    f();
-    ADD_FAILURE() << "no Error thrown";
-  } catch (Error const& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-  }
-}
+using namespace testing_support;
 
 // (8,64):(64,1): index i = c0 + 8*c1 maps to 64*c0 + c1.
 Layout tile_8x64() { return Layout(tup({8, 64}), stup({Value(64), Value(1)})); }
@@ -89,13 +70,13 @@ TEST(Swizzle, TopBits) {
 }
 
 TEST(Swizzle, BadParameters) {
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{3, 4, 2}.apply(0); });   // |S| < B
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{2, 0, -1}.apply(0); });  // |S| < B
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{-1, 0, 1}.apply(0); });  // B < 0
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{1, -1, 1}.apply(0); });  // M < 0
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{3, 40, 30}.apply(0); });  // 73 bits
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{1, 62, 1}.apply(0); });   // 64 bits
-  expect_error(Error::Kind::bad_argument, [] { Swizzle{3, 4, 3}.apply(-1); });   // negative input
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{3, 4, 2}.apply(0); }));   // |S| < B
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{2, 0, -1}.apply(0); }));  // |S| < B
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{-1, 0, 1}.apply(0); }));  // B < 0
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{1, -1, 1}.apply(0); }));  // M < 0
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{3, 40, 30}.apply(0); }));  // 73 bits
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{1, 62, 1}.apply(0); }));   // 64 bits
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { Swizzle{3, 4, 3}.apply(-1); }));   // negative input
 }
 
 // --- ComposedLayout --------------------------------------------------------------------------
@@ -114,15 +95,17 @@ TEST(SwizzleComposedLayout, Evaluate) {
 
 TEST(SwizzleComposedLayout, EvaluateBadInput) {
   ComposedLayout c{Swizzle{3, 4, 3}, 0, tile_8x64()};
-  expect_error(Error::Kind::bad_argument, [&] { evaluate(c, 512); });
-  expect_error(Error::Kind::bad_argument, [&] { evaluate(c, -1); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [&] { evaluate(c, 512); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [&] { evaluate(c, -1); }));
   // offset + inner(0) = -5 < 0.
-  expect_error(Error::Kind::bad_argument, [] { evaluate(ComposedLayout{Swizzle{1, 0, 1}, -5, Layout(4, Value(1))}, 0); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument,
+                         [] { evaluate(ComposedLayout{Swizzle{1, 0, 1}, -5, Layout(4, Value(1))}, 0); }));
   // A basis stride in the inner layout.
-  expect_error(Error::Kind::bad_argument,
-               [] { evaluate(ComposedLayout{Swizzle{1, 0, 1}, 0, Layout(4, Value::basis(1, {0}))}, 1); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument,
+                         [] { evaluate(ComposedLayout{Swizzle{1, 0, 1}, 0, Layout(4, Value::basis(1, {0}))}, 1); }));
   // An invalid swizzle.
-  expect_error(Error::Kind::bad_argument, [] { evaluate(ComposedLayout{Swizzle{3, 0, 1}, 0, Layout(4, Value(1))}, 1); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument,
+                         [] { evaluate(ComposedLayout{Swizzle{3, 0, 1}, 0, Layout(4, Value(1))}, 1); }));
 }
 
 // Sw<3,4,3> o 0 o (8,64):(64,1) tiled by (8,16): mode 0: 8:64 o 8:1 = 8:64; mode 1:
@@ -177,48 +160,12 @@ TEST(SwizzleComposedLayout, InadmissibleInnerComposition) {
   ComposedLayout a{Swizzle{1, 0, 1}, 0, Layout(tup({3, 5}), stup({Value(5), Value(1)}))};
   Tiler t = Tiler::of(Layout(4, Value(1)));
   EXPECT_FALSE(is_composition_admissible(a, t).ok);
-  expect_error(Error::Kind::inadmissible, [&] { composition(a, t); });
+  EXPECT_TRUE(fails_with(Error::Kind::inadmissible, [&] { composition(a, t); }));
   EXPECT_TRUE(check_composition(a, t, true, ComposedLayout{}).correct);
   EXPECT_FALSE(check_composition(a, t, false, ComposedLayout{Swizzle{1, 0, 1}, 0, Layout(4, Value(1))}).correct);
 }
 
 // --- conformance: swizzle.tsv ----------------------------------------------------------------
-
-struct Case {
-  int line = 0;
-  std::vector<std::string> fields;
-  std::vector<int> columns;
-};
-
-std::vector<Case> read_cases(std::string const& file) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/" + file);
-  if (!in) throw std::runtime_error("cannot open " + file);
-  std::vector<Case> out;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    Case c;
-    c.line = n;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      c.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      c.columns.push_back(static_cast<int>(start) + 1);
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    out.push_back(std::move(c));
-  }
-  return out;
-}
-
-notation::Term field(Case const& c, size_t k) {
-  auto r = notation::parse(c.fields.at(k), c.line, c.columns.at(k));
-  if (!r.ok) throw std::runtime_error(r.error.message());
-  return r.term;
-}
 
 // `Sw<B,M,S> o off o S:D`
 ComposedLayout to_composed(notation::Term const& t) {
@@ -229,30 +176,22 @@ ComposedLayout to_composed(notation::Term const& t) {
 }
 
 TEST(SwizzleConformance, EvalAndComposition) {
-  int evals = 0, compositions = 0;
-  for (Case const& c : read_cases("swizzle.tsv")) {
-    std::string where = "swizzle.tsv:" + std::to_string(c.line);
-    try {
-      if (c.fields[0] == "eval") {
-        ASSERT_EQ(c.fields.size(), 5u) << where;
-        ComposedLayout a = to_composed(field(c, 1));
-        EXPECT_EQ(evaluate(a, to_integer(field(c, 2))), to_integer(field(c, 4))) << where;
-        ++evals;
-      } else if (c.fields[0] == "composition") {
-        ASSERT_EQ(c.fields.size(), 5u) << where;
-        ComposedLayout a = to_composed(field(c, 1));
-        Tiler t = to_tiler(field(c, 2));
-        ComposedLayout claimed = to_composed(field(c, 4));
-        Judgement j = check_composition(a, t, false, claimed);
-        EXPECT_TRUE(j.correct) << where << ": " << j.detail;
-        ++compositions;
-      } else {
-        ADD_FAILURE() << where << ": unexpected op " << c.fields[0];
-      }
-    } catch (std::exception const& e) {
-      ADD_FAILURE() << where << ": " << e.what();
-    }
-  }
+  int evals = for_each_case("swizzle.tsv", "eval", [](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 2u);
+    ComposedLayout a = to_composed(args[0]);
+    EXPECT_EQ(evaluate(a, to_integer(args[1])), to_integer(result));
+  });
+  int compositions = for_each_case("swizzle.tsv", "composition", [](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 2u);
+    ComposedLayout a = to_composed(args[0]);
+    Tiler t = to_tiler(args[1]);
+    ComposedLayout claimed = to_composed(result);
+    Judgement j = check_composition(a, t, false, claimed);
+    EXPECT_TRUE(j.correct) << j.detail;
+  });
+  for (VectorLine const& v : read_vector_lines("swizzle.tsv"))
+    if (v.fields[0] != "eval" && v.fields[0] != "composition")
+      ADD_FAILURE() << "swizzle.tsv:" << v.line << ": unexpected op " << v.fields[0];
   EXPECT_EQ(evals, 240);
   EXPECT_EQ(compositions, 30);
 }

@@ -2,41 +2,17 @@
 // "Thread-Value partitioning" = the seed document shared/seeds/001): a 4x8 tensor of any layout
 // composed with the TV-layout ((2,4),(2,2)):((8,1),(4,16)), (T8,V4) -> (M4,N8), then sliced by
 // thread. Every expected value is derived by hand in the comment above it.
-#include <layoutref/notation/parse.hpp>
-#include <layoutref/spec/composition.hpp>
-#include <layoutref/spec/term.hpp>
+#include "support.hpp"
 
-#include <gtest/gtest.h>
+#include <layoutref/spec/composition.hpp>
 
 #include <set>
-#include <stdexcept>
-#include <string>
-#include <string_view>
 #include <vector>
 
 namespace layoutref::spec {
 namespace {
 
-notation::Term term(std::string_view text) {
-  auto r = notation::parse(text);
-  if (!r.ok) throw std::invalid_argument(std::string(text) + ": " + r.error.message());
-  return r.term;
-}
-Layout L(std::string_view text) { return to_layout(term(text)); }
-SliceCoord C(std::string_view text) { return to_slice_coord(term(text)); }
-
-testing::AssertionResult is(Layout const& got, std::string_view want) {
-  if (got == L(want)) return testing::AssertionSuccess();
-  return testing::AssertionFailure() << "got " << str(got) << ", expected " << want;
-}
-
-Claim claim(std::string_view text) { return Claim{false, L(text)}; }
-
-std::vector<i64> values(Layout const& l) {
-  std::vector<i64> v;
-  for (i64 i = 0; i < size(l); ++i) v.push_back(evaluate(l, i).scalar());
-  return v;
-}
+using namespace testing_support;
 
 Layout tv_layout() { return L("((_2,_4),(_2,_2)):((_8,_1),(_4,_16))"); }
 

@@ -1,44 +1,17 @@
 // spec: upcast<N> and downcast<N>.
-#include <layoutref/notation/parse.hpp>
+#include "support.hpp"
+
+#include <layoutref/notation/print.hpp>
 #include <layoutref/spec/table.hpp>
-#include <layoutref/spec/term.hpp>
 #include <layoutref/spec/upcast.hpp>
 
-#include <gtest/gtest.h>
-
-#include <cctype>
-#include <fstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-#ifndef LAYOUTREF_CONFORMANCE_DIR
-#error "LAYOUTREF_CONFORMANCE_DIR must name the directory of the conformance *.tsv files"
-#endif
 
 namespace layoutref::spec {
 namespace {
 
-IntTuple tup(std::vector<IntTuple> items) { return IntTuple::tuple(std::move(items)); }
-Stride stup(std::vector<Stride> items) { return Stride::tuple(std::move(items)); }
-Layout lay(std::vector<i64> s, std::vector<i64> d) {
-  std::vector<IntTuple> ss(s.begin(), s.end());
-  std::vector<Stride> dd;
-  for (i64 x : d) dd.emplace_back(Value(x));
-  return Layout(IntTuple::tuple(std::move(ss)), Stride::tuple(std::move(dd)));
-}
-
-void expect_error(Error::Kind kind, auto const& f, std::string const& condition = {}) {
-  try {
-    f();
-    ADD_FAILURE() << "no Error thrown";
-  } catch (Error const& e) {
-    EXPECT_EQ(e.kind(), kind) << e.what();
-    if (!condition.empty()) {
-      EXPECT_EQ(e.condition(), condition) << e.what();
-    }
-  }
-}
+using namespace testing_support;
 
 // --- upcast ----------------------------------------------------------------------------------
 
@@ -111,16 +84,16 @@ TEST(Upcast, Admissibility) {
   EXPECT_NE(a.witness.find("4:3"), std::string::npos) << a.witness;
   // 4 % 6 = 4, 6 % 4 = 2.
   EXPECT_EQ(is_upcast_admissible(lay({2, 4}, {1, 6}), 4).condition, "upcast.divisibility");
-  expect_error(Error::Kind::inadmissible, [] { upcast(Layout(4, Value(3)), 2); }, "upcast.divisibility");
+  EXPECT_TRUE(inadmissible("upcast.divisibility", [] { upcast(Layout(4, Value(3)), 2); }));
   // A stride-0 leaf never violates it.
   EXPECT_TRUE(is_upcast_admissible(lay({3, 5}, {0, 0}), 7).ok);
   EXPECT_EQ(is_upcast_admissible(Layout(4, Value::basis(1, {0})), 2).condition, "upcast.integer_strides");
 }
 
 TEST(Upcast, BadInput) {
-  expect_error(Error::Kind::bad_argument, [] { upcast(Layout(4, Value(1)), 0); });
-  expect_error(Error::Kind::bad_argument, [] { upcast(Layout(4, Value(1)), -2); });
-  expect_error(Error::Kind::bad_argument, [] { upcast(lay({0, 2}, {1, 1}), 2); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { upcast(Layout(4, Value(1)), 0); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { upcast(Layout(4, Value(1)), -2); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { upcast(lay({0, 2}, {1, 1}), 2); }));
 }
 
 TEST(Upcast, Check) {
@@ -193,13 +166,13 @@ TEST(Downcast, Admissibility) {
   Admissibility a = is_downcast_admissible(lay({4, 2}, {2, 8}), 2);
   EXPECT_FALSE(a.ok);
   EXPECT_EQ(a.condition, "downcast.unit_stride");
-  expect_error(Error::Kind::inadmissible, [] { downcast(lay({4, 2}, {2, 8}), 2); }, "downcast.unit_stride");
+  EXPECT_TRUE(inadmissible("downcast.unit_stride", [] { downcast(lay({4, 2}, {2, 8}), 2); }));
   EXPECT_EQ(is_downcast_admissible(Layout(4, Value::basis(1, {0})), 2).condition, "downcast.unit_stride");
 }
 
 TEST(Downcast, BadInput) {
-  expect_error(Error::Kind::bad_argument, [] { downcast(Layout(4, Value(1)), 0); });
-  expect_error(Error::Kind::bad_argument, [] { downcast(lay({2, 0}, {1, 2}), 2); });
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { downcast(Layout(4, Value(1)), 0); }));
+  EXPECT_TRUE(fails_with(Error::Kind::bad_argument, [] { downcast(lay({2, 0}, {1, 2}), 2); }));
 }
 
 TEST(Downcast, Check) {
@@ -213,72 +186,19 @@ TEST(Downcast, Check) {
 
 // --- conformance: misc.tsv upcast / downcast -------------------------------------------------
 
-struct Case {
-  int line = 0;
-  std::vector<std::string> fields;
-  std::vector<int> columns;
-};
-
-std::vector<Case> read_cases(std::string const& file, std::string const& op) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/" + file);
-  if (!in) throw std::runtime_error("cannot open " + file);
-  std::vector<Case> out;
-  std::string line;
-  int n = 0;
-  while (std::getline(in, line)) {
-    ++n;
-    if (line.empty() || line[0] == '#') continue;
-    Case c;
-    c.line = n;
-    size_t start = 0;
-    while (true) {
-      size_t tab = line.find('\t', start);
-      c.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-      c.columns.push_back(static_cast<int>(start) + 1);
-      if (tab == std::string::npos) break;
-      start = tab + 1;
-    }
-    if (c.fields[0] == op) out.push_back(std::move(c));
-  }
-  return out;
-}
-
-notation::Term field(Case const& c, size_t k) {
-  auto r = notation::parse(c.fields.at(k), c.line, c.columns.at(k));
-  if (!r.ok) throw std::runtime_error(r.error.message());
-  return r.term;
-}
-
-// The README's literal comparison: static markers `_` before a digit or '-' removed.
-std::string strip_static(std::string const& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    bool marker = s[i] == '_' && i + 1 < s.size() && (std::isdigit(static_cast<unsigned char>(s[i + 1])) || s[i + 1] == '-');
-    if (!marker) out += s[i];
-  }
-  return out;
-}
-
 // Each CuTe result must be judged correct, and the spec's result must be CuTe's literally
 // (both act leaf by leaf on the same profile).
 void run_conformance(std::string const& op, int expected_count) {
-  int count = 0;
-  for (Case const& c : read_cases("misc.tsv", op)) {
-    std::string where = "misc.tsv:" + std::to_string(c.line);
-    try {
-      ASSERT_EQ(c.fields.size(), 5u) << where;
-      Layout l = to_layout(field(c, 1));
-      i64 n = to_integer(field(c, 2));
-      Layout cute = to_layout(field(c, 4));
-      Judgement j = op == "upcast" ? check_upcast(l, n, Claim{false, cute}) : check_downcast(l, n, Claim{false, cute});
-      EXPECT_TRUE(j.correct) << where << ": " << j.detail;
-      Layout mine = op == "upcast" ? upcast(l, n) : downcast(l, n);
-      EXPECT_EQ(str(mine), strip_static(c.fields[4])) << where;
-      ++count;
-    } catch (std::exception const& e) {
-      ADD_FAILURE() << where << ": " << e.what();
-    }
-  }
+  int count = for_each_case("misc.tsv", op, [&](int, auto const& args, auto const& result) {
+    ASSERT_EQ(args.size(), 2u);
+    Layout l = to_layout(args[0]);
+    i64 n = to_integer(args[1]);
+    Layout cute = to_layout(result);
+    Judgement j = op == "upcast" ? check_upcast(l, n, Claim{false, cute}) : check_downcast(l, n, Claim{false, cute});
+    EXPECT_TRUE(j.correct) << j.detail;
+    Layout mine = op == "upcast" ? upcast(l, n) : downcast(l, n);
+    EXPECT_EQ(str(mine), strip_static(notation::print(result)));
+  });
   EXPECT_EQ(count, expected_count);
 }
 

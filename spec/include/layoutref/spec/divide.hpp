@@ -16,13 +16,14 @@
 //    For a layout tiler the unpacked modes are those of the result's own modes.
 #pragma once
 
-#include <layoutref/spec/reference.hpp>
-#include <layoutref/spec/tiler.hpp>
+#include <layoutref/spec/by_mode.hpp>
+
+#include <string>
 
 namespace layoutref::spec {
 
-enum class DivideKind { logical, zipped, tiled, flat };
-char const* name(DivideKind k);
+using DivideKind = Arrangement;
+std::string divide_name(DivideKind k);  ///< "logical_divide", "zipped_divide", ...
 
 Admissibility is_divide_admissible(Layout const& a, Tiler const& t);
 Reference divide_reference(DivideKind kind, Layout const& a, Tiler const& t);
@@ -33,14 +34,5 @@ inline Layout logical_divide(Layout const& a, Tiler const& t) { return divide(Di
 inline Layout zipped_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::zipped, a, t); }
 inline Layout tiled_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::tiled, a, t); }
 inline Layout flat_divide(Layout const& a, Tiler const& t) { return divide(DivideKind::flat, a, t); }
-
-// --- shared with product.hpp ----------------------------------------------------------------
-
-/// A size-1 mode (the rest of a `_`).
-Reference trivial_reference();
-/// CuTe's zip2_by on a reference's pattern, guided by the tiler's profile.
-Pattern zip2_by(Pattern const& p, Tiler const& t);
-/// The pattern of a zipped result (two modes) unpacked: tiled keeps mode 0, flat unpacks both.
-Pattern unpack(Pattern const& zipped, bool unpack_first);
 
 }  // namespace layoutref::spec

@@ -16,15 +16,15 @@
 //    of the block's (tile_to_shape.divisibility). The default order is column-major.
 #pragma once
 
-#include <layoutref/spec/reference.hpp>
-#include <layoutref/spec/tiler.hpp>
+#include <layoutref/spec/by_mode.hpp>
 
 #include <optional>
+#include <string>
 
 namespace layoutref::spec {
 
-enum class ProductKind { logical, zipped, tiled, flat };
-char const* name(ProductKind k);
+using ProductKind = Arrangement;
+std::string product_name(ProductKind k);  ///< "logical_product", "zipped_product", ...
 
 Admissibility is_product_admissible(Layout const& a, Tiler const& t);
 Reference product_reference(ProductKind kind, Layout const& a, Tiler const& t);
