@@ -7,6 +7,7 @@
 // specification; verify is the main job: the audit of the bundled CuTe vectors, summed up
 // per operation.
 #include "audit.hpp"
+#include "conform.hpp"
 #include "expectations.hpp"
 #include "json.hpp"
 #include "vectors.hpp"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <string>
@@ -48,6 +50,14 @@ char const* const kUsage =
     "      tests/conformance/cute) and print a table per operation. Wrong verdicts listed in\n"
     "      the expectations (default: DIR/../expected_wrong.tsv) are CuTe's known divergences\n"
     "      from the mathematics (docs/divergences.md). Exit 0 when every other case is correct.\n"
+    "  conform [--json] [--expect FILE] FILE...\n"
+    "      Compute each case with impl (the fast algebra) and compare with the vector's result:\n"
+    "      literal (same text without the static markers `_`), functional (same function, a\n"
+    "      result the spec judges correct, different text), different (first differing\n"
+    "      index), refused (impl's error), unsupported, malformed. With --expect FILE\n"
+    "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
+    "      literal, and how), exit 0 when every other case is literal and each listed one has\n"
+    "      its verdict.\n"
     "  help       this text\n"
     "  version    the version\n"
     "\n"
@@ -76,6 +86,7 @@ std::string json_case(Judged const& j) {
   std::string s = "{\"file\":" + json_string(j.c.file) + ",\"line\":" + std::to_string(j.c.line) +
                   ",\"op\":" + json_string(j.c.op) + ",\"verdict\":" + json_string(name(j.o.verdict)) +
                   ",\"detail\":" + json_string(j.o.detail);
+  if (j.o.verdict == Verdict::correct) s += ",\"impl\":" + json_string(name(conform_case(j.c).verdict));
   if (j.o.judgement) {
     auto const& g = *j.o.judgement;
     if (g.index) s += ",\"index\":" + std::to_string(*g.index) + ",\"coordinate\":" + json_string(g.coordinate);
@@ -190,6 +201,7 @@ int audit(std::vector<std::string> const& args) {
     for (auto const& j : judged) {
       std::cout << j.c.file << ":" << j.c.line << " " << j.c.op << " " << name(j.o.verdict);
       if (!j.o.detail.empty()) std::cout << " " << j.o.detail;
+      if (j.o.verdict == Verdict::correct) std::cout << " [impl: " << name(conform_case(j.c).verdict) << "]";
       std::cout << "\n";
     }
     for (auto const& d : diff) std::cout << "expectation: " << d << "\n";
@@ -198,6 +210,117 @@ int audit(std::vector<std::string> const& args) {
   }
   bool pass = expect_path.empty() ? (n.wrong == 0 && n.unsupported == 0 && n.malformed == 0)
                                   : (diff.empty() && n.unsupported == 0 && n.malformed == 0);
+  return read_ok && pass ? 0 : 1;
+}
+
+// Expected non-literal conform verdicts: file<TAB>line<TAB>op<TAB>verdict<TAB>reason.
+bool load_conform_expectations(std::string const& path, std::map<std::pair<std::string, int>, std::string>& out,
+                               std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot open " + path;
+    return false;
+  }
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    size_t start = 0;
+    while (true) {
+      size_t tab = line.find('\t', start);
+      f.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+      if (tab == std::string::npos) break;
+      start = tab + 1;
+    }
+    if (f.size() < 4) {
+      error = path + ":" + std::to_string(number) + ": expected file<TAB>line<TAB>op<TAB>verdict<TAB>reason";
+      return false;
+    }
+    try {
+      out[{f[0], std::stoi(f[1])}] = f[3];
+    } catch (std::exception const&) {
+      error = path + ":" + std::to_string(number) + ": `" + f[1] + "` is not a line number";
+      return false;
+    }
+  }
+  return true;
+}
+
+int conform(std::vector<std::string> const& args) {
+  bool json = false;
+  std::string expect_path;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if (args[i] == "--expect" && i + 1 < args.size()) {
+      expect_path = args[++i];
+    } else if (args[i].rfind("--", 0) == 0) {
+      std::cerr << "layoutref conform: unknown option `" << args[i] << "`\n" << kUsage;
+      return 2;
+    } else {
+      files.push_back(args[i]);
+    }
+  }
+  if (files.empty()) {
+    std::cerr << "layoutref conform: no vector files given\n" << kUsage;
+    return 2;
+  }
+  std::map<std::pair<std::string, int>, std::string> expected;
+  if (!expect_path.empty()) {
+    std::string error;
+    if (!load_conform_expectations(expect_path, expected, error)) {
+      std::cerr << "layoutref conform: " << error << "\n";
+      return 2;
+    }
+  }
+  bool read_ok = true;
+  long n[6] = {};
+  std::vector<std::string> mismatch;
+  if (json) std::cout << "{\"cases\":[";
+  bool first = true;
+  for (auto const& f : files) {
+    std::vector<Case> cases;
+    std::string error;
+    if (!read_vectors(f, cases, error)) {
+      std::cerr << "layoutref conform: " << error << "\n";
+      read_ok = false;
+      continue;
+    }
+    for (auto const& c : cases) {
+      ConformOutcome o = conform_case(c);
+      ++n[static_cast<int>(o.verdict)];
+      if (!expect_path.empty()) {
+        auto it = expected.find({base_name(c.file), c.line});
+        std::string want = it == expected.end() ? "literal" : it->second;
+        if (want != name(o.verdict))
+          mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " is " + name(o.verdict) + ", expected " + want);
+      }
+      if (json) {
+        std::cout << (first ? "\n" : ",\n") << "{\"file\":" << json_string(c.file) << ",\"line\":" << c.line
+                  << ",\"op\":" << json_string(c.op) << ",\"verdict\":" << json_string(name(o.verdict))
+                  << ",\"impl\":" << json_string(o.impl_text) << ",\"detail\":" << json_string(o.detail) << "}";
+        first = false;
+      } else {
+        std::cout << c.file << ":" << c.line << " " << c.op << " " << name(o.verdict);
+        if (o.verdict != Conformity::literal && !o.detail.empty()) std::cout << " " << o.detail;
+        std::cout << "\n";
+      }
+    }
+  }
+  if (json) {
+    std::cout << "\n],\"summary\":{\"cases\":" << (n[0] + n[1] + n[2] + n[3] + n[4] + n[5]) << ",\"literal\":" << n[0]
+              << ",\"functional\":" << n[1] << ",\"different\":" << n[2] << ",\"refused\":" << n[3]
+              << ",\"unsupported\":" << n[4] << ",\"malformed\":" << n[5] << "}}\n";
+  } else {
+    for (auto const& m : mismatch) std::cout << "expectation: " << m << "\n";
+    std::cout << "conform: " << (n[0] + n[1] + n[2] + n[3] + n[4] + n[5]) << " cases, " << n[0] << " literal, " << n[1]
+              << " functional, " << n[2] << " different, " << n[3] << " refused, " << n[4] << " unsupported, " << n[5]
+              << " malformed\n";
+  }
+  bool pass = expect_path.empty() ? (n[2] == 0 && n[4] == 0 && n[5] == 0) : mismatch.empty();
   return read_ok && pass ? 0 : 1;
 }
 
@@ -302,6 +425,7 @@ int main(int argc, char** argv) {
   try {
     if (cmd == "audit") return audit(args);
     if (cmd == "verify") return verify(args);
+    if (cmd == "conform") return conform(args);
     if (cmd == "version" || cmd == "--version") {
       std::cout << "layoutref " << LAYOUTREF_VERSION << "\n";
       return 0;

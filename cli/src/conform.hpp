@@ -1,0 +1,64 @@
+// layoutref cli — `conform`: compute each vector's operation with impl and compare with CuTe.
+//
+// Verdicts per case: literal (same text once the static markers `_` are removed), functional
+// (different text, but the same function at every index and a result the spec judges correct),
+// different (the first index where impl's and CuTe's functions differ), refused (impl returned
+// an error), unsupported (impl does not compute this op), malformed (the line does not parse).
+#pragma once
+
+#include "vectors.hpp"
+
+#include <layoutref/impl/error.hpp>
+#include <layoutref/notation/term.hpp>
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+enum class Conformity { literal, functional, different, refused, unsupported, malformed };
+char const* name(Conformity c);
+
+/// What impl computed for one case: a term to print, or the error it returned.
+struct ImplResult {
+  std::optional<notation::Term> term;  ///< the result in CuTe notation, with static markers
+  impl::Error error;                   ///< when !term
+};
+
+using ConformFn = std::function<ImplResult(std::vector<notation::Term> const& args)>;
+
+/// The ops impl computes, by name. Each group of operations registers itself in its own file
+/// (conform_<group>.cpp).
+struct ConformRegistry {
+  std::map<std::string, ConformFn> ops;
+  void add(std::string op, ConformFn fn) { ops[std::move(op)] = std::move(fn); }
+};
+ConformRegistry const& conform_registry();
+
+struct ConformOutcome {
+  Conformity verdict = Conformity::literal;
+  std::string detail;      ///< the impl result, the refusal, or the first difference
+  std::string impl_text;   ///< impl's printed result (empty when refused)
+};
+
+/// Never throws.
+ConformOutcome conform_case(Case const& c);
+
+/// Helpers for the registration files.
+ImplResult from(impl::Result<impl::i64> const& r);
+ImplResult from_layout(impl::Error const& e, notation::Term const& t);
+
+// Registration of each group (conform_<group>.cpp).
+void register_basic_ops(ConformRegistry& r);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
+void register_coalesce_ops(ConformRegistry& r);     // coalesce, filter, filter_zeros
+void register_composition_ops(ConformRegistry& r);  // composition (layouts, tilers, swizzled layouts)
+void register_complement_ops(ConformRegistry& r);   // complement
+void register_inverse_ops(ConformRegistry& r);      // right_inverse, left_inverse, max_common_*
+void register_construct_ops(ConformRegistry& r);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute, max_alignment
+void register_divide_ops(ConformRegistry& r);       // *_divide
+void register_product_ops(ConformRegistry& r);      // *_product, tile_to_shape
+
+}  // namespace layoutref::cli

@@ -1,0 +1,89 @@
+// layoutref::impl — checked 64-bit arithmetic on integers that carry CuTe's static flag.
+//
+// Int is CuTe's integer leaf: a value and whether it is static (Int<N>, printed `_N`) or a
+// run-time int (printed `N`). The flag changes printing, never meaning: static op static is
+// static, anything with a run-time operand is run-time (CuTe's C<a> * C<b> = C<a*b>).
+// Every operation that can overflow returns Result with Errc::overflow; portable code, no
+// compiler builtins, so it runs on the device too.
+#pragma once
+
+#include <layoutref/impl/error.hpp>
+
+namespace layoutref::impl {
+
+inline constexpr i64 kI64Max = 0x7fffffffffffffffLL;
+inline constexpr i64 kI64Min = -kI64Max - 1;
+
+LAYOUTREF_HD constexpr bool add_overflows(i64 a, i64 b) {
+  return (b > 0 && a > kI64Max - b) || (b < 0 && a < kI64Min - b);
+}
+LAYOUTREF_HD constexpr bool sub_overflows(i64 a, i64 b) {
+  return (b < 0 && a > kI64Max + b) || (b > 0 && a < kI64Min + b);
+}
+LAYOUTREF_HD constexpr bool mul_overflows(i64 a, i64 b) {
+  if (a == 0 || b == 0) return false;
+  if (a > 0) return b > 0 ? a > kI64Max / b : b < kI64Min / a;
+  return b > 0 ? a < kI64Min / b : (a < -kI64Max || b < -kI64Max || -a > kI64Max / -b);
+}
+
+LAYOUTREF_HD constexpr Error overflow_error(char const* op, i64 a, i64 b) {
+  return fail(Errc::overflow).add("64-bit overflow: ").add(a).add(" ").add(op).add(" ").add(b);
+}
+
+LAYOUTREF_HD constexpr Result<i64> checked_add(i64 a, i64 b) {
+  if (add_overflows(a, b)) return overflow_error("+", a, b);
+  return a + b;
+}
+LAYOUTREF_HD constexpr Result<i64> checked_sub(i64 a, i64 b) {
+  if (sub_overflows(a, b)) return overflow_error("-", a, b);
+  return a - b;
+}
+LAYOUTREF_HD constexpr Result<i64> checked_mul(i64 a, i64 b) {
+  if (mul_overflows(a, b)) return overflow_error("*", a, b);
+  return a * b;
+}
+
+/// ceil(a / b) for a >= 0, b > 0 (CuTe's ceil_div).
+LAYOUTREF_HD constexpr i64 ceil_div(i64 a, i64 b) { return a / b + (a % b != 0 ? 1 : 0); }
+LAYOUTREF_HD constexpr i64 gcd(i64 a, i64 b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b != 0) {
+    i64 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+LAYOUTREF_HD constexpr i64 abs(i64 a) { return a < 0 ? -a : a; }
+
+/// CuTe's integer leaf: a value and its static flag.
+struct Int {
+  i64 value = 0;
+  bool is_static = false;
+
+  LAYOUTREF_HD static constexpr Int fixed(i64 v) { return Int{v, true}; }    ///< static `_v`
+  LAYOUTREF_HD static constexpr Int dynamic(i64 v) { return Int{v, false}; } ///< run-time `v`
+  LAYOUTREF_HD friend constexpr bool operator==(Int a, Int b) { return a.value == b.value && a.is_static == b.is_static; }
+};
+
+LAYOUTREF_HD constexpr bool both_static(Int a, Int b) { return a.is_static && b.is_static; }
+LAYOUTREF_HD constexpr Result<Int> mul(Int a, Int b) {
+  LAYOUTREF_TRY(i64 v, checked_mul(a.value, b.value));
+  return Int{v, both_static(a, b)};
+}
+LAYOUTREF_HD constexpr Result<Int> add(Int a, Int b) {
+  LAYOUTREF_TRY(i64 v, checked_add(a.value, b.value));
+  return Int{v, both_static(a, b)};
+}
+/// Exact division (the caller has checked divisibility). @pre b.value != 0
+LAYOUTREF_HD constexpr Int div(Int a, Int b) { return Int{a.value / b.value, both_static(a, b)}; }
+/// ceil(a/b). @pre a >= 0, b > 0
+LAYOUTREF_HD constexpr Int ceil_div(Int a, Int b) { return Int{ceil_div(a.value, b.value), both_static(a, b)}; }
+LAYOUTREF_HD constexpr Int min(Int a, Int b) {
+  Int r = a.value <= b.value ? a : b;
+  r.is_static = both_static(a, b);
+  return r;
+}
+
+}  // namespace layoutref::impl

@@ -1,0 +1,33 @@
+// layoutref::impl — configuration shared by host and device code.
+//
+// impl/ is the fast layout algebra: fixed-capacity, allocation-free, trivially copyable value
+// types, usable in constexpr code and inside CUDA kernels. It never includes spec/ (DESIGN.md,
+// dependency rule); host-only conversions to CuTe's notation live in impl/src.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define LAYOUTREF_HD __host__ __device__
+#else
+#define LAYOUTREF_HD
+#endif
+
+/// The largest number of leaf modes a tuple or layout may have; past it operations return
+/// Errc::capacity. Override with -DLAYOUTREF_MAX_LEAVES=N.
+#ifndef LAYOUTREF_MAX_LEAVES
+#define LAYOUTREF_MAX_LEAVES 32
+#endif
+
+namespace layoutref::impl {
+
+using i64 = std::int64_t;
+using u64 = std::uint64_t;
+
+inline constexpr int kMaxLeaves = LAYOUTREF_MAX_LEAVES;
+/// Nodes of a tuple tree: leaves, tuples (including empty ones).
+inline constexpr int kMaxNodes = 2 * LAYOUTREF_MAX_LEAVES + 8;
+/// The deepest mode path of a scaled basis stride (`1@0@1@2` has depth 3).
+inline constexpr int kMaxBasisDepth = 4;
+
+}  // namespace layoutref::impl

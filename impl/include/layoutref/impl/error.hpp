@@ -1,0 +1,167 @@
+// layoutref::impl — errors as values.
+//
+// Nothing in impl/ throws, asserts or aborts on bad input: every operation that can fail
+// returns Result<T>, whose Error names the violated condition (the same names as the spec,
+// docs/semantics.md) and carries a short witness text. Errors are plain data, so they cross
+// from device to host by copy.
+#pragma once
+
+#include <layoutref/impl/config.hpp>
+
+namespace layoutref::impl {
+
+enum class Errc : std::uint8_t {
+  ok = 0,
+  overflow,      ///< a value does not fit in 64 bits
+  capacity,      ///< more leaves or nodes than the fixed capacity
+  bad_argument,  ///< malformed input: rank mismatch, shape < 1, index out of range
+  inadmissible,  ///< the operation has no result; `condition` says why
+};
+
+/// The named conditions of the layout algebra (docs/semantics.md). The spec uses the same
+/// names (name(Cond)), so impl and spec refuse with the same words.
+enum class Cond : std::uint8_t {
+  none = 0,
+  coalesce_profile_rank,
+  composition_left_divisibility,
+  composition_weak_left_divisibility,
+  composition_disjoint_intervals,
+  composition_negative_stride,
+  composition_tiler_rank,
+  composition_not_representable,
+  complement_stride_divisibility,
+  complement_negative_stride,
+  complement_integer_strides,
+  divide_tiler_rank,
+  product_tiler_rank,
+  right_inverse_integer_strides,
+  left_inverse_integer_strides,
+  left_inverse_negative_stride,
+  left_inverse_injective,
+  left_inverse_stride_divisibility,
+  tile_to_shape_rank,
+  tile_to_shape_divisibility,
+  tile_to_shape_order,
+  upcast_divisibility,
+  upcast_integer_strides,
+  downcast_unit_stride,
+  nullspace_not_representable,
+};
+
+/// The condition's name, e.g. "composition.left_divisibility" ("" for none).
+LAYOUTREF_HD constexpr char const* name(Cond c) {
+  switch (c) {
+    case Cond::none: return "";
+    case Cond::coalesce_profile_rank: return "coalesce.profile_rank";
+    case Cond::composition_left_divisibility: return "composition.left_divisibility";
+    case Cond::composition_weak_left_divisibility: return "composition.weak_left_divisibility";
+    case Cond::composition_disjoint_intervals: return "composition.disjoint_intervals";
+    case Cond::composition_negative_stride: return "composition.negative_stride";
+    case Cond::composition_tiler_rank: return "composition.tiler_rank";
+    case Cond::composition_not_representable: return "composition.not_representable";
+    case Cond::complement_stride_divisibility: return "complement.stride_divisibility";
+    case Cond::complement_negative_stride: return "complement.negative_stride";
+    case Cond::complement_integer_strides: return "complement.integer_strides";
+    case Cond::divide_tiler_rank: return "divide.tiler_rank";
+    case Cond::product_tiler_rank: return "product.tiler_rank";
+    case Cond::right_inverse_integer_strides: return "right_inverse.integer_strides";
+    case Cond::left_inverse_integer_strides: return "left_inverse.integer_strides";
+    case Cond::left_inverse_negative_stride: return "left_inverse.negative_stride";
+    case Cond::left_inverse_injective: return "left_inverse.injective";
+    case Cond::left_inverse_stride_divisibility: return "left_inverse.stride_divisibility";
+    case Cond::tile_to_shape_rank: return "tile_to_shape.rank";
+    case Cond::tile_to_shape_divisibility: return "tile_to_shape.divisibility";
+    case Cond::tile_to_shape_order: return "tile_to_shape.order";
+    case Cond::upcast_divisibility: return "upcast.divisibility";
+    case Cond::upcast_integer_strides: return "upcast.integer_strides";
+    case Cond::downcast_unit_stride: return "downcast.unit_stride";
+    case Cond::nullspace_not_representable: return "nullspace.not_representable";
+  }
+  return "?";
+}
+
+/// A fixed-capacity text: the witness of an error. Appends past the capacity are cut.
+struct Text {
+  static constexpr int kCap = 159;
+  char buf[kCap + 1] = {};
+  int n = 0;
+
+  LAYOUTREF_HD constexpr Text& add(char const* s) {
+    while (s && *s && n < kCap) buf[n++] = *s++;
+    buf[n] = 0;
+    return *this;
+  }
+  LAYOUTREF_HD constexpr Text& add(i64 v) {
+    char digits[24] = {};
+    int k = 0;
+    bool neg = v < 0;
+    u64 m = neg ? u64(0) - static_cast<u64>(v) : static_cast<u64>(v);
+    do {
+      digits[k++] = static_cast<char>('0' + static_cast<int>(m % 10));
+      m /= 10;
+    } while (m != 0);
+    if (neg && n < kCap) buf[n++] = '-';
+    while (k > 0 && n < kCap) buf[n++] = digits[--k];
+    buf[n] = 0;
+    return *this;
+  }
+  LAYOUTREF_HD constexpr Text& add(int v) { return add(static_cast<i64>(v)); }
+  LAYOUTREF_HD constexpr char const* c_str() const { return buf; }
+};
+
+struct Error {
+  Errc code = Errc::ok;
+  Cond condition = Cond::none;
+  Text text;  ///< what is wrong, with the values (the witness)
+
+  LAYOUTREF_HD constexpr bool ok() const { return code == Errc::ok; }
+  LAYOUTREF_HD constexpr Error& add(char const* s) {
+    text.add(s);
+    return *this;
+  }
+  LAYOUTREF_HD constexpr Error& add(i64 v) {
+    text.add(v);
+    return *this;
+  }
+  LAYOUTREF_HD constexpr Error& add(int v) {
+    text.add(v);
+    return *this;
+  }
+  LAYOUTREF_HD static constexpr Error make(Errc code, Cond cond = Cond::none) {
+    Error e;
+    e.code = code;
+    e.condition = cond;
+    return e;
+  }
+};
+
+template <class T>
+struct Result {
+  T value{};
+  Error error{};
+
+  constexpr Result() = default;
+  LAYOUTREF_HD constexpr Result(T v) : value(v) {}            // NOLINT: a value is a result
+  LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
+  LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
+};
+
+/// Propagate an error: `LAYOUTREF_TRY(auto x, f());` declares x = f().value or returns the error.
+#define LAYOUTREF_CAT2(a, b) a##b
+#define LAYOUTREF_CAT(a, b) LAYOUTREF_CAT2(a, b)
+#define LAYOUTREF_TRY_IMPL(decl, expr, tmp) \
+  auto tmp = (expr);                        \
+  if (!tmp.ok()) return tmp.error;          \
+  decl = tmp.value
+#define LAYOUTREF_TRY(decl, expr) LAYOUTREF_TRY_IMPL(decl, expr, LAYOUTREF_CAT(layoutref_try_, __LINE__))
+/// Propagate an Error value (not a Result).
+#define LAYOUTREF_CHECK(expr)                         \
+  do {                                                \
+    ::layoutref::impl::Error layoutref_e_ = (expr);  \
+    if (!layoutref_e_.ok()) return layoutref_e_;      \
+  } while (0)
+
+/// An error with a message: fail(Errc::bad_argument).add("shape ").add(n) ...
+LAYOUTREF_HD constexpr Error fail(Errc code, Cond cond = Cond::none) { return Error::make(code, cond); }
+
+}  // namespace layoutref::impl

@@ -1,0 +1,125 @@
+// layoutref::impl — IntTuple and Layout, and the layout function.
+//
+// A Layout is a Tree of (shape, stride) leaves, so shape and stride are congruent by
+// construction. The function of L = S:D (CuTe docs 01_layout.md): a 1-D index is split into the
+// natural coordinate colexicographically, then the inner product with D is taken. Past the
+// domain (`extended`), the index overflows into the last leaf, as CuTe's idx2crd does.
+#pragma once
+
+#include <layoutref/impl/stride.hpp>
+#include <layoutref/impl/tree.hpp>
+
+namespace layoutref::impl {
+
+using IntTuple = Tree<Int>;
+using StrideTuple = Tree<Stride>;
+
+struct LayoutLeaf {
+  Int shape{};
+  Stride stride{};
+  LAYOUTREF_HD friend constexpr bool operator==(LayoutLeaf const& a, LayoutLeaf const& b) {
+    return a.shape == b.shape && a.stride == b.stride;
+  }
+};
+using Layout = Tree<LayoutLeaf>;
+
+/// The layout s:d of one mode.
+LAYOUTREF_HD constexpr Layout make_leaf(Int s, Stride d) { return Layout::of(LayoutLeaf{s, d}); }
+
+LAYOUTREF_HD constexpr IntTuple shape(Layout const& l) {
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.shape; });
+}
+LAYOUTREF_HD constexpr StrideTuple stride(Layout const& l) {
+  return map_leaves<Stride>(l, [](LayoutLeaf const& x) { return x.stride; });
+}
+
+/// shape:stride. @pre congruent, else bad_argument.
+LAYOUTREF_HD constexpr Result<Layout> make_layout(IntTuple const& s, StrideTuple const& d) {
+  if (!congruent(s, d)) return fail(Errc::bad_argument).add("shape and stride are not congruent");
+  Layout l;
+  l.nnodes = s.nnodes;
+  l.nleaves = s.nleaves;
+  for (int k = 0; k < s.nnodes; ++k) l.node[k] = s.node[k];
+  for (int k = 0; k < s.nleaves; ++k) l.leaf[k] = LayoutLeaf{s.leaf[k], d.leaf[k]};
+  return l;
+}
+
+/// size: the product of the shape's leaves (static iff all are). Checked.
+template <class L, class F>
+LAYOUTREF_HD constexpr Result<Int> product_of(Tree<L> const& t, F const& get) {
+  Int p = Int::fixed(1);
+  for (int k = 0; k < t.nleaves; ++k) {
+    LAYOUTREF_TRY(p, mul(p, get(t.leaf[k])));
+  }
+  return p;
+}
+LAYOUTREF_HD constexpr Result<Int> size(IntTuple const& t) {
+  return product_of(t, [](Int x) { return x; });
+}
+LAYOUTREF_HD constexpr Result<Int> size(Layout const& l) {
+  return product_of(l, [](LayoutLeaf const& x) { return x.shape; });
+}
+
+/// Every shape leaf must be >= 1.
+LAYOUTREF_HD constexpr Error validate(Layout const& l) {
+  for (int k = 0; k < l.nleaves; ++k)
+    if (l.leaf[k].shape.value < 1)
+      return fail(Errc::bad_argument).add("a mode has size ").add(l.leaf[k].shape.value).add(" (shapes must be >= 1)");
+  return Error{};
+}
+
+/// Whether every stride is an integer.
+LAYOUTREF_HD constexpr bool has_integer_strides(Layout const& l) {
+  for (int k = 0; k < l.nleaves; ++k)
+    if (!l.leaf[k].stride.is_integer()) return false;
+  return true;
+}
+
+/// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the
+/// last leaf. @pre i >= 0
+LAYOUTREF_HD constexpr Result<Value> evaluate(Layout const& l, i64 i, bool extended = false) {
+  if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
+  Value v;
+  for (int k = 0; k < l.nleaves; ++k) {
+    i64 s = l.leaf[k].shape.value;
+    if (s < 1) return fail(Errc::bad_argument).add("a mode has size ").add(s);
+    i64 c;
+    if (k + 1 == l.nleaves) {
+      if (!extended && i >= s) return fail(Errc::bad_argument).add("index outside the domain");
+      c = i;
+      i = 0;
+    } else {
+      c = i % s;
+      i /= s;
+    }
+    if (c != 0) {
+      LAYOUTREF_TRY(v, add_scaled(v, c, l.leaf[k].stride));
+    }
+  }
+  if (i != 0) return fail(Errc::bad_argument).add("index outside the domain");
+  return v;
+}
+
+/// L(i) for layouts with integer strides.
+LAYOUTREF_HD constexpr Result<i64> evaluate_int(Layout const& l, i64 i, bool extended = false) {
+  LAYOUTREF_TRY(Value v, evaluate(l, i, extended));
+  if (!v.is_integer()) return fail(Errc::bad_argument).add("the layout has basis strides");
+  return v.scalar;
+}
+
+/// 1 + the largest value of L on its domain (integer strides).
+LAYOUTREF_HD constexpr Result<i64> cosize(Layout const& l) {
+  i64 hi = 0;
+  for (int k = 0; k < l.nleaves; ++k) {
+    auto const& x = l.leaf[k];
+    if (x.shape.value < 1) return fail(Errc::bad_argument).add("a mode has size ").add(x.shape.value);
+    if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("cosize of a layout with basis strides");
+    if (x.stride.value > 0) {
+      LAYOUTREF_TRY(i64 t, checked_mul(x.shape.value - 1, x.stride.value));
+      LAYOUTREF_TRY(hi, checked_add(hi, t));
+    }
+  }
+  return checked_add(hi, 1);
+}
+
+}  // namespace layoutref::impl

@@ -1,0 +1,35 @@
+// layoutref::impl — conversion from and to CuTe's notation (host only).
+//
+// impl values keep CuTe's static flags, so printing an impl result gives CuTe's text with its
+// `_` markers.
+#pragma once
+
+#include <layoutref/impl/tiler.hpp>
+#include <layoutref/notation/term.hpp>
+
+#include <string>
+
+namespace layoutref::impl {
+
+Result<Int> to_int(notation::Term const& t);
+Result<IntTuple> to_int_tuple(notation::Term const& t);
+Result<Stride> to_stride(notation::Term const& t);
+Result<Layout> to_layout(notation::Term const& t);
+Result<Tiler> to_tiler(notation::Term const& t);
+
+notation::Term to_term(Int i);
+notation::Term to_term(IntTuple const& t);
+notation::Term to_term(Stride const& s);
+notation::Term to_term(Layout const& l);
+/// A value: an integer, or the nested tuple of its coordinates (CuTe prints ArithmeticTuple
+/// values as tuples).
+notation::Term to_term(Value const& v);
+
+/// CuTe's printed text: `(_4,_8):(_1,_4)`.
+std::string str(IntTuple const& t);
+std::string str(Layout const& l);
+std::string str(Value const& v);
+/// "condition: text" or the text.
+std::string str(Error const& e);
+
+}  // namespace layoutref::impl

@@ -1,0 +1,184 @@
+// layoutref::impl — fixed-capacity hierarchical tuples.
+//
+// Tree<L> is an IntTuple-like value: a leaf, or a tuple of Trees, stored without allocation as
+// its nodes in pre-order (kLeaf for a leaf, k >= 0 for a tuple of k items) and its leaves in
+// order. It is trivially copyable and usable in constexpr and device code. Capacity:
+// kMaxLeaves leaves, kMaxNodes nodes; building past it is Errc::capacity.
+#pragma once
+
+#include <layoutref/impl/error.hpp>
+
+namespace layoutref::impl {
+
+template <class L>
+struct Tree {
+  static constexpr std::int8_t kLeaf = -1;
+
+  std::int8_t node[kMaxNodes] = {};
+  L leaf[kMaxLeaves] = {};
+  std::uint8_t nnodes = 0;
+  std::uint8_t nleaves = 0;
+
+  LAYOUTREF_HD static constexpr Tree of(L v) {
+    Tree t;
+    t.node[0] = kLeaf;
+    t.leaf[0] = v;
+    t.nnodes = 1;
+    t.nleaves = 1;
+    return t;
+  }
+  LAYOUTREF_HD static constexpr Tree empty_tuple() {
+    Tree t;
+    t.node[0] = 0;
+    t.nnodes = 1;
+    return t;
+  }
+
+  LAYOUTREF_HD constexpr bool is_leaf() const { return node[0] == kLeaf; }
+  /// rank: a leaf has rank 1, a tuple its number of items.
+  LAYOUTREF_HD constexpr int rank() const { return is_leaf() ? 1 : node[0]; }
+  /// The node just past the subtree that starts at node k.
+  LAYOUTREF_HD constexpr int end(int k) const {
+    int open = 1;
+    while (open > 0) {
+      open += (node[k] > 0 ? node[k] : 0) - 1;
+      ++k;
+    }
+    return k;
+  }
+  /// The number of leaves before node k.
+  LAYOUTREF_HD constexpr int leaf_index(int k) const {
+    int n = 0;
+    for (int j = 0; j < k; ++j)
+      if (node[j] == kLeaf) ++n;
+    return n;
+  }
+  /// The node of item i of the tuple at node k. @pre node[k] > i
+  LAYOUTREF_HD constexpr int child(int k, int i) const {
+    int c = k + 1;
+    for (int j = 0; j < i; ++j) c = end(c);
+    return c;
+  }
+  /// The subtree starting at node k, as a Tree of its own.
+  LAYOUTREF_HD constexpr Tree subtree(int k) const {
+    Tree t;
+    int e = end(k), first = leaf_index(k);
+    for (int j = k; j < e; ++j) {
+      t.node[t.nnodes++] = node[j];
+      if (node[j] == kLeaf) {
+        t.leaf[t.nleaves++] = leaf[first++];
+      }
+    }
+    return t;
+  }
+  /// Mode i: item i of a tuple; for a leaf (rank 1), the leaf itself when i == 0.
+  LAYOUTREF_HD constexpr Result<Tree> mode(int i) const {
+    if (i < 0 || i >= rank()) return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(rank());
+    if (is_leaf()) return *this;
+    return subtree(child(0, i));
+  }
+  /// Depth: a leaf has depth 0, a tuple one more than its deepest item (the empty tuple: 1).
+  LAYOUTREF_HD constexpr int depth() const {
+    int d = 0, best = 0;
+    int stack[kMaxNodes] = {};  // remaining items at each open level
+    int top = -1;
+    for (int k = 0; k < nnodes; ++k) {
+      if (node[k] != kLeaf) {
+        ++d;
+        if (d > best) best = d;
+        stack[++top] = node[k];
+        while (top >= 0 && stack[top] == 0) {
+          --top;
+          --d;
+          if (top >= 0) --stack[top];
+        }
+      } else {
+        if (top >= 0) --stack[top];
+        while (top >= 0 && stack[top] == 0) {
+          --top;
+          --d;
+          if (top >= 0) --stack[top];
+        }
+      }
+    }
+    return best;
+  }
+  LAYOUTREF_HD friend constexpr bool operator==(Tree const& a, Tree const& b) {
+    if (a.nnodes != b.nnodes || a.nleaves != b.nleaves) return false;
+    for (int k = 0; k < a.nnodes; ++k)
+      if (a.node[k] != b.node[k]) return false;
+    for (int k = 0; k < a.nleaves; ++k)
+      if (!(a.leaf[k] == b.leaf[k])) return false;
+    return true;
+  }
+};
+
+/// Builds a tuple item by item; capacity errors are kept and reported by done().
+template <class L>
+struct TupleBuilder {
+  Tree<L> t = Tree<L>::empty_tuple();
+  int items = 0;
+  Error error{};
+
+  LAYOUTREF_HD constexpr void push(Tree<L> const& item) {
+    if (!error.ok()) return;
+    if (t.nnodes + item.nnodes > kMaxNodes || t.nleaves + item.nleaves > kMaxLeaves || items == 127) {
+      error = fail(Errc::capacity).add("more than ").add(kMaxLeaves).add(" leaves or ").add(kMaxNodes).add(" nodes");
+      return;
+    }
+    for (int k = 0; k < item.nnodes; ++k) t.node[t.nnodes++] = item.node[k];
+    for (int k = 0; k < item.nleaves; ++k) t.leaf[t.nleaves++] = item.leaf[k];
+    ++items;
+  }
+  LAYOUTREF_HD constexpr void push_leaf(L v) { push(Tree<L>::of(v)); }
+  /// Push every item of a tuple (a leaf is pushed as one item).
+  LAYOUTREF_HD constexpr void push_items(Tree<L> const& tuple) {
+    if (tuple.is_leaf()) {
+      push(tuple);
+      return;
+    }
+    for (int i = 0; i < tuple.rank(); ++i) push(tuple.subtree(tuple.child(0, i)));
+  }
+  LAYOUTREF_HD constexpr Result<Tree<L>> done() {
+    if (!error.ok()) return error;
+    t.node[0] = static_cast<std::int8_t>(items);
+    return t;
+  }
+};
+
+/// The same profile with every leaf replaced by f(leaf).
+template <class R, class L, class F>
+LAYOUTREF_HD constexpr Tree<R> map_leaves(Tree<L> const& t, F const& f) {
+  Tree<R> r;
+  r.nnodes = t.nnodes;
+  r.nleaves = t.nleaves;
+  for (int k = 0; k < t.nnodes; ++k) r.node[k] = t.node[k];
+  for (int k = 0; k < t.nleaves; ++k) r.leaf[k] = f(t.leaf[k]);
+  return r;
+}
+
+/// flatten: a leaf stays a leaf, a tuple becomes the flat tuple of its leaves.
+template <class L>
+LAYOUTREF_HD constexpr Tree<L> flatten(Tree<L> const& t) {
+  if (t.is_leaf()) return t;
+  Tree<L> r;
+  r.node[0] = static_cast<std::int8_t>(t.nleaves);
+  r.nnodes = 1;
+  for (int k = 0; k < t.nleaves; ++k) {
+    r.node[r.nnodes++] = Tree<L>::kLeaf;
+    r.leaf[k] = t.leaf[k];
+  }
+  r.nleaves = t.nleaves;
+  return r;
+}
+
+/// Same profile (same nesting and ranks).
+template <class A, class B>
+LAYOUTREF_HD constexpr bool congruent(Tree<A> const& a, Tree<B> const& b) {
+  if (a.nnodes != b.nnodes) return false;
+  for (int k = 0; k < a.nnodes; ++k)
+    if (a.node[k] != b.node[k]) return false;
+  return true;
+}
+
+}  // namespace layoutref::impl

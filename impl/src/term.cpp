@@ -1,0 +1,175 @@
+#include <layoutref/impl/term.hpp>
+#include <layoutref/notation/print.hpp>
+
+#include <functional>
+
+namespace layoutref::impl {
+
+using notation::Kind;
+using notation::Term;
+
+namespace {
+Error expected(char const* what, Term const& t) {
+  return fail(Errc::bad_argument).add("expected ").add(what).add(" at line ").add(t.line).add(", column ").add(t.column);
+}
+}  // namespace
+
+Result<Int> to_int(Term const& t) {
+  if (t.kind != Kind::integer) return expected("an integer", t);
+  return Int{t.integer.value, t.integer.is_static};
+}
+
+Result<IntTuple> to_int_tuple(Term const& t) {
+  if (t.kind == Kind::integer) return IntTuple::of(Int{t.integer.value, t.integer.is_static});
+  if (t.kind != Kind::tuple || t.angle) return expected("an integer or a tuple of integers", t);
+  TupleBuilder<Int> b;
+  for (auto const& c : t.children) {
+    LAYOUTREF_TRY(IntTuple item, to_int_tuple(c));
+    b.push(item);
+  }
+  return b.done();
+}
+
+Result<Stride> to_stride(Term const& t) {
+  if (t.kind == Kind::integer) return Stride::integer(Int{t.integer.value, t.integer.is_static});
+  if (t.kind == Kind::basis) {
+    Stride s;
+    s.value = t.basis.scale.value;
+    s.is_static = t.basis.scale.is_static;
+    if (t.basis.modes.size() > static_cast<size_t>(kMaxBasisDepth))
+      return fail(Errc::capacity).add("a basis element deeper than ").add(kMaxBasisDepth);
+    s.path.depth = static_cast<std::uint8_t>(t.basis.modes.size());
+    for (size_t i = 0; i < t.basis.modes.size(); ++i) {
+      int m = t.basis.modes[t.basis.modes.size() - 1 - i];  // printed innermost first
+      if (m > 127) return fail(Errc::capacity).add("a basis mode index above 127");
+      s.path.mode[i] = static_cast<std::int8_t>(m);
+    }
+    return s;
+  }
+  return expected("an integer or a scaled basis element (a stride)", t);
+}
+
+namespace {
+Result<StrideTuple> to_stride_tuple(Term const& t) {
+  if (t.kind != Kind::tuple || t.angle) {
+    LAYOUTREF_TRY(Stride s, to_stride(t));
+    return StrideTuple::of(s);
+  }
+  TupleBuilder<Stride> b;
+  for (auto const& c : t.children) {
+    LAYOUTREF_TRY(StrideTuple item, to_stride_tuple(c));
+    b.push(item);
+  }
+  return b.done();
+}
+}  // namespace
+
+Result<Layout> to_layout(Term const& t) {
+  if (t.kind != Kind::layout || t.children.size() != 2) return expected("a layout shape:stride", t);
+  LAYOUTREF_TRY(IntTuple s, to_int_tuple(t.children[0]));
+  LAYOUTREF_TRY(StrideTuple d, to_stride_tuple(t.children[1]));
+  if (!congruent(s, d))
+    return fail(Errc::bad_argument).add("shape and stride are not congruent at line ").add(t.line).add(", column ").add(t.column);
+  return make_layout(s, d);
+}
+
+Result<Tiler> to_tiler(Term const& t) {
+  switch (t.kind) {
+    case Kind::underscore: return Tiler::underscore();
+    case Kind::layout: {
+      LAYOUTREF_TRY(Layout l, to_layout(t));
+      return Tiler::of(l);
+    }
+    case Kind::integer: {
+      Int n{t.integer.value, t.integer.is_static};
+      return Tiler::of(make_leaf(n, Stride::integer(Int::fixed(1))));
+    }
+    case Kind::tuple: {
+      TilerBuilder b;
+      for (auto const& c : t.children) {
+        LAYOUTREF_TRY(Tiler item, to_tiler(c));
+        b.push(item);
+      }
+      return b.done();
+    }
+    default: return expected("a tiler (a layout, an integer, `_` or a tuple of them)", t);
+  }
+}
+
+Term to_term(Int i) { return Term::make_integer(i.value, i.is_static); }
+
+Term to_term(Stride const& s) {
+  if (s.is_integer()) return Term::make_integer(s.value, s.is_static);
+  std::vector<int> printed;
+  for (int k = s.path.depth - 1; k >= 0; --k) printed.push_back(s.path.mode[k]);
+  return Term::make_basis(s.value, s.is_static, std::move(printed));
+}
+
+namespace {
+template <class L, class F>
+Term tree_term(Tree<L> const& t, int k, int& leaf, F const& leaf_term) {
+  if (t.node[k] == Tree<L>::kLeaf) return leaf_term(t.leaf[leaf++]);
+  std::vector<Term> items;
+  int c = k + 1;
+  for (int i = 0; i < t.node[k]; ++i) {
+    items.push_back(tree_term(t, c, leaf, leaf_term));
+    c = t.end(c);
+  }
+  return Term::make_tuple(std::move(items));
+}
+template <class L, class F>
+Term tree_term(Tree<L> const& t, F const& leaf_term) {
+  int leaf = 0;
+  return tree_term(t, 0, leaf, leaf_term);
+}
+}  // namespace
+
+Term to_term(IntTuple const& t) {
+  return tree_term(t, [](Int i) { return to_term(i); });
+}
+
+Term to_term(Layout const& l) {
+  return Term::make_layout(tree_term(l, [](LayoutLeaf const& x) { return to_term(x.shape); }),
+                           tree_term(l, [](LayoutLeaf const& x) { return to_term(x.stride); }));
+}
+
+Term to_term(Value const& v) {
+  if (v.is_integer()) return Term::make_integer(v.scalar, false);
+  // The nested tuple of coordinates, padded with zeros up to the largest mode index used.
+  std::function<Term(BasisPath const&, int)> build = [&](BasisPath const& prefix, int depth) -> Term {
+    int width = 0;
+    for (int k = 0; k < v.n; ++k) {
+      auto const& p = v.terms[k].path;
+      bool under = p.depth > depth;
+      for (int d = 0; d < depth && under; ++d) under = p.mode[d] == prefix.mode[d];
+      if (under && p.mode[depth] + 1 > width) width = p.mode[depth] + 1;
+    }
+    std::vector<Term> items;
+    for (int m = 0; m < width; ++m) {
+      BasisPath q = prefix;
+      q.mode[depth] = static_cast<std::int8_t>(m);
+      q.depth = static_cast<std::uint8_t>(depth + 1);
+      i64 coeff = 0;
+      bool deeper = false;
+      for (int k = 0; k < v.n; ++k) {
+        if (v.terms[k].path == q) coeff = v.terms[k].coeff;
+        bool under = v.terms[k].path.depth > depth + 1;
+        for (int d = 0; d <= depth && under; ++d) under = v.terms[k].path.mode[d] == q.mode[d];
+        deeper = deeper || under;
+      }
+      items.push_back(deeper ? build(q, depth + 1) : Term::make_integer(coeff, false));
+    }
+    return Term::make_tuple(std::move(items));
+  };
+  return build(BasisPath{}, 0);
+}
+
+std::string str(IntTuple const& t) { return notation::print(to_term(t)); }
+std::string str(Layout const& l) { return notation::print(to_term(l)); }
+std::string str(Value const& v) { return notation::print(to_term(v)); }
+std::string str(Error const& e) {
+  if (e.condition == Cond::none) return e.text.c_str();
+  return std::string(name(e.condition)) + ": " + e.text.c_str();
+}
+
+}  // namespace layoutref::impl
