@@ -166,7 +166,14 @@ ConformOutcome conform_case(Case const& c) {
   if (!diff.empty()) out.detail += "; " + diff;
   if (own.verdict != Verdict::correct)
     out.detail += "; the spec judges impl's result " + std::string(name(own.verdict)) + (own.detail.empty() ? "" : ": " + own.detail);
-  out.verdict = diff.empty() && own.verdict == Verdict::correct ? Conformity::functional : Conformity::different;
+  // Functional needs the same function and a structure the op allows on both sides.
+  Outcome theirs = audit_case(c);
+  if (diff.empty() && theirs.verdict != Verdict::correct)
+    out.detail += "; the same function, but the spec judges CuTe's result " + std::string(name(theirs.verdict)) +
+                  (theirs.detail.empty() ? "" : ": " + theirs.detail);
+  out.impl_judged_wrong = own.verdict != Verdict::correct;
+  bool functional = diff.empty() && own.verdict == Verdict::correct && theirs.verdict == Verdict::correct;
+  out.verdict = functional ? Conformity::functional : Conformity::different;
   return out;
 }
 

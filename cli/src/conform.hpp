@@ -42,6 +42,7 @@ struct ConformOutcome {
   Conformity verdict = Conformity::literal;
   std::string detail;      ///< the impl result, the refusal, or the first difference
   std::string impl_text;   ///< impl's printed result (empty when refused)
+  bool impl_judged_wrong = false;  ///< the spec judges impl's (non-literal) result not correct
 };
 
 /// Never throws.

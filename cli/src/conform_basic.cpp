@@ -1,5 +1,6 @@
 // layoutref cli — conform: the impl queries size, cosize, rank, depth, eval, crd2idx, idx2crd.
 #include "conform.hpp"
+#include "conform_swizzle.hpp"
 
 #include <layoutref/impl/coordinates.hpp>
 #include <layoutref/impl/term.hpp>
@@ -42,6 +43,7 @@ void register_basic_ops(ConformRegistry& r) {
     return on_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.depth())); });
   });
   r.add("eval", [](Args const& a) {
+    if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_eval(a);  // Sw<B,M,S> o off o L
     auto i = impl::to_int(a.at(1));
     if (!i.ok()) return error(i.error);
     return on_layout(a, [&](impl::Layout const& l) {

@@ -1,8 +1,46 @@
-// layoutref cli — conform: the impl operations of the "composition" group.
+// layoutref cli — conform: the impl operations of the "composition" group: composition(A, B)
+// with B a layout or a tiler (a tuple of layouts, integers and `_`).
 #include "conform.hpp"
+#include "conform_swizzle.hpp"
+
+#include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/term.hpp>
 
 namespace layoutref::cli {
 
-void register_composition_ops(ConformRegistry& r) { (void)r; }
+namespace {
+
+using Args = std::vector<notation::Term>;
+
+ImplResult error(impl::Error const& e) {
+  ImplResult out;
+  out.error = e;
+  return out;
+}
+
+}  // namespace
+
+void register_composition_ops(ConformRegistry& r) {
+  r.add("composition", [](Args const& a) {
+    // Swizzled layouts `Sw<B,M,S> o off o L` composed with a tiler (conform_swizzle.cpp).
+    if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_composition(a);
+    auto l = impl::to_layout(a.at(0));
+    if (!l.ok()) return error(l.error);
+    impl::Result<impl::Layout> res;
+    if (a.at(1).kind == notation::Kind::layout) {
+      auto b = impl::to_layout(a.at(1));
+      if (!b.ok()) return error(b.error);
+      res = impl::composition(l.value, b.value);
+    } else {
+      auto t = impl::to_tiler(a.at(1));
+      if (!t.ok()) return error(t.error);
+      res = impl::composition(l.value, t.value);
+    }
+    if (!res.ok()) return error(res.error);
+    ImplResult out;
+    out.term = impl::to_term(res.value);
+    return out;
+  });
+}
 
 }  // namespace layoutref::cli

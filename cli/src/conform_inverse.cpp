@@ -1,8 +1,60 @@
-// layoutref cli — conform: the impl operations of the "inverse" group.
+// layoutref cli — conform: the impl operations of the "inverse" group: right_inverse(L),
+// left_inverse(L), max_common_vector(A, B), max_common_layout(A, B).
 #include "conform.hpp"
+
+#include <layoutref/impl/inverse.hpp>
+#include <layoutref/impl/max_common.hpp>
+#include <layoutref/impl/term.hpp>
 
 namespace layoutref::cli {
 
-void register_inverse_ops(ConformRegistry& r) { (void)r; }
+namespace {
+
+using Args = std::vector<notation::Term>;
+
+ImplResult error(impl::Error const& e) {
+  ImplResult out;
+  out.error = e;
+  return out;
+}
+
+ImplResult layout_result(impl::Result<impl::Layout> const& r) {
+  if (!r.ok()) return error(r.error);
+  ImplResult out;
+  out.term = impl::to_term(r.value);
+  return out;
+}
+
+template <class F>
+ImplResult on_layout(Args const& a, F const& f) {
+  auto l = impl::to_layout(a.at(0));
+  if (!l.ok()) return error(l.error);
+  return layout_result(f(l.value));
+}
+
+}  // namespace
+
+void register_inverse_ops(ConformRegistry& r) {
+  r.add("right_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
+  r.add("left_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
+  r.add("max_common_vector", [](Args const& a) {
+    auto x = impl::to_layout(a.at(0));
+    if (!x.ok()) return error(x.error);
+    auto y = impl::to_layout(a.at(1));
+    if (!y.ok()) return error(y.error);
+    auto n = impl::max_common_vector(x.value, y.value);
+    if (!n.ok()) return error(n.error);
+    ImplResult out;
+    out.term = impl::to_term(n.value);
+    return out;
+  });
+  r.add("max_common_layout", [](Args const& a) {
+    auto x = impl::to_layout(a.at(0));
+    if (!x.ok()) return error(x.error);
+    auto y = impl::to_layout(a.at(1));
+    if (!y.ok()) return error(y.error);
+    return layout_result(impl::max_common_layout(x.value, y.value));
+  });
+}
 
 }  // namespace layoutref::cli

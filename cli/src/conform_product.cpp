@@ -1,8 +1,90 @@
-// layoutref cli — conform: the impl operations of the "product" group.
+// layoutref cli — conform: the impl operations of the "product" group: logical_product,
+// zipped_product, tiled_product, flat_product (A, tiler), blocked_product and raked_product
+// (A, B), tile_to_shape(block, shape[, order]).
 #include "conform.hpp"
+
+#include <layoutref/impl/product.hpp>
+#include <layoutref/impl/construct.hpp>
+#include <layoutref/impl/term.hpp>
 
 namespace layoutref::cli {
 
-void register_product_ops(ConformRegistry& r) { (void)r; }
+namespace {
+
+using Args = std::vector<notation::Term>;
+
+ImplResult error(impl::Error const& e) {
+  ImplResult out;
+  out.error = e;
+  return out;
+}
+
+// A tiler as the divides and products read it: an integer n is CuTe's make_layout(n), which is
+// `_1:_0` for a static 1 (composition reads an integer as n:_1 instead, to_tiler's rule).
+impl::Result<impl::Tiler> to_tiling_tiler(notation::Term const& t) {
+  if (t.kind == notation::Kind::integer) {
+    auto n = impl::to_int_tuple(t);
+    if (!n.ok()) return n.error;
+    auto l = impl::make_layout(n.value);
+    if (!l.ok()) return l.error;
+    return impl::Tiler::of(l.value);
+  }
+  if (t.kind != notation::Kind::tuple) return impl::to_tiler(t);
+  impl::TilerBuilder b;
+  for (auto const& c : t.children) {
+    auto item = to_tiling_tiler(c);
+    if (!item.ok()) return item.error;
+    b.push(item.value);
+  }
+  return b.done();
+}
+
+ImplResult layout(impl::Result<impl::Layout> const& res) {
+  if (!res.ok()) return error(res.error);
+  ImplResult out;
+  out.term = impl::to_term(res.value);
+  return out;
+}
+
+ConformFn product_op(impl::Arrangement how) {
+  return [how](Args const& a) {
+    auto l = impl::to_layout(a.at(0));
+    if (!l.ok()) return error(l.error);
+    auto t = to_tiling_tiler(a.at(1));
+    if (!t.ok()) return error(t.error);
+    return layout(impl::product(how, l.value, t.value));
+  };
+}
+
+ConformFn blocked_op(bool raked) {
+  return [raked](Args const& a) {
+    auto x = impl::to_layout(a.at(0));
+    if (!x.ok()) return error(x.error);
+    auto y = impl::to_layout(a.at(1));
+    if (!y.ok()) return error(y.error);
+    return layout(raked ? impl::raked_product(x.value, y.value) : impl::blocked_product(x.value, y.value));
+  };
+}
+
+}  // namespace
+
+void register_product_ops(ConformRegistry& r) {
+  r.add("logical_product", product_op(impl::Arrangement::logical));
+  r.add("zipped_product", product_op(impl::Arrangement::zipped));
+  r.add("tiled_product", product_op(impl::Arrangement::tiled));
+  r.add("flat_product", product_op(impl::Arrangement::flat));
+  r.add("blocked_product", blocked_op(false));
+  r.add("raked_product", blocked_op(true));
+  r.add("tile_to_shape", [](Args const& a) {
+    auto block = impl::to_layout(a.at(0));
+    if (!block.ok()) return error(block.error);
+    auto shape = impl::to_int_tuple(a.at(1));
+    if (!shape.ok()) return error(shape.error);
+    if (a.size() < 3) return layout(impl::tile_to_shape(block.value, shape.value));
+    auto order = impl::to_int_tuple(a.at(2));
+    if (!order.ok()) return error(order.error);
+    return layout(impl::tile_to_shape(block.value, shape.value, order.value));
+  });
+}
 
 }  // namespace layoutref::cli

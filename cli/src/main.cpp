@@ -7,17 +7,21 @@
 // specification; verify is the main job: the audit of the bundled CuTe vectors, summed up
 // per operation.
 #include "audit.hpp"
+#include "calculator.hpp"
 #include "conform.hpp"
 #include "expectations.hpp"
 #include "json.hpp"
 #include "vectors.hpp"
 
+#include <layoutref/notation/parse.hpp>
+#include <layoutref/notation/print.hpp>
 #include <layoutref/spec/table.hpp>
 
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <string>
@@ -56,8 +60,16 @@ char const* const kUsage =
     "      result the spec judges correct, different text), different (first differing\n"
     "      index), refused (impl's error), unsupported, malformed. With --expect FILE\n"
     "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
-    "      literal, and how), exit 0 when every other case is literal and each listed one has\n"
-    "      its verdict.\n"
+    "      literal, and how), exit 0 when every other case is literal, each listed one has its\n"
+    "      verdict, and the spec judges every non-literal result of impl correct.\n"
+    "  eval [--json] EXPR\n"
+    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed:\n"
+    "        layoutref eval 'logical_divide((8,24):(24,1), (_4,_8))'\n"
+    "        layoutref eval 'complement((2,4):(1,2), 16)'\n"
+    "        layoutref eval 'size(cosize((4,8):(8,1)))'\n"
+    "      --json prints the result with its shape, stride and profile.\n"
+    "  table LAYOUT\n"
+    "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout.\n"
     "  help       this text\n"
     "  version    the version\n"
     "\n"
@@ -297,6 +309,8 @@ int conform(std::vector<std::string> const& args) {
         std::string want = it == expected.end() ? "literal" : it->second;
         if (want != name(o.verdict))
           mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " is " + name(o.verdict) + ", expected " + want);
+        if (o.impl_judged_wrong)
+          mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + ": the spec judges impl's result not correct");
       }
       if (json) {
         std::cout << (first ? "\n" : ",\n") << "{\"file\":" << json_string(c.file) << ",\"line\":" << c.line
@@ -322,6 +336,73 @@ int conform(std::vector<std::string> const& args) {
   }
   bool pass = expect_path.empty() ? (n[2] == 0 && n[4] == 0 && n[5] == 0) : mismatch.empty();
   return read_ok && pass ? 0 : 1;
+}
+
+int eval(std::vector<std::string> const& args) {
+  bool json = false;
+  std::string expr;
+  for (auto const& a : args) {
+    if (a == "--json")
+      json = true;
+    else
+      expr += (expr.empty() ? "" : " ") + a;
+  }
+  if (expr.empty()) {
+    std::cerr << "layoutref eval: no expression given\n" << kUsage;
+    return 2;
+  }
+  EvalResult r = evaluate_expression(expr);
+  if (!r.ok) {
+    if (json)
+      std::cout << "{\"expression\":" << json_string(expr) << ",\"error\":" << json_string(r.error) << "}\n";
+    else
+      std::cerr << "layoutref eval: " << r.error << "\n";
+    return 1;
+  }
+  std::string text = layoutref::notation::print(r.value);
+  if (!json) {
+    std::cout << text << "\n";
+    return 0;
+  }
+  std::cout << "{\"expression\":" << json_string(expr) << ",\"result\":" << json_string(text);
+  if (r.value.kind == layoutref::notation::Kind::layout) {
+    // The profile: the shape's nesting with every leaf written 0 (CuTe's repeat_like(shape, _0)).
+    std::function<std::string(layoutref::notation::Term const&)> profile = [&](layoutref::notation::Term const& t) {
+      if (t.kind != layoutref::notation::Kind::tuple) return std::string("0");
+      std::string p = "(";
+      for (size_t i = 0; i < t.children.size(); ++i) p += (i ? "," : "") + profile(t.children[i]);
+      return p + ")";
+    };
+    std::cout << ",\"kind\":\"layout\",\"shape\":" << json_string(layoutref::notation::print(r.value.children[0]))
+              << ",\"stride\":" << json_string(layoutref::notation::print(r.value.children[1]))
+              << ",\"profile\":" << json_string(profile(r.value.children[0]));
+  } else {
+    std::cout << ",\"kind\":" << json_string(r.value.kind == layoutref::notation::Kind::integer ? "integer" : "term");
+  }
+  std::cout << "}\n";
+  return 0;
+}
+
+int table(std::vector<std::string> const& args) {
+  std::string text;
+  for (auto const& a : args) text += (text.empty() ? "" : " ") + a;
+  if (text.empty()) {
+    std::cerr << "layoutref table: no layout given\n" << kUsage;
+    return 2;
+  }
+  // The argument may itself be an expression: table 'zipped_divide((8,24):(24,1), (_4,_8))'.
+  EvalResult r = evaluate_expression(text);
+  if (!r.ok) {
+    std::cerr << "layoutref table: " << r.error << "\n";
+    return 1;
+  }
+  std::string out, error;
+  if (!print_table(r.value, out, error)) {
+    std::cerr << "layoutref table: " << error << "\n";
+    return 1;
+  }
+  std::cout << out;
+  return 0;
 }
 
 int verify(std::vector<std::string> const& args) {
@@ -426,6 +507,8 @@ int main(int argc, char** argv) {
     if (cmd == "audit") return audit(args);
     if (cmd == "verify") return verify(args);
     if (cmd == "conform") return conform(args);
+    if (cmd == "eval") return eval(args);
+    if (cmd == "table") return table(args);
     if (cmd == "version" || cmd == "--version") {
       std::cout << "layoutref " << LAYOUTREF_VERSION << "\n";
       return 0;

@@ -53,7 +53,8 @@ std::vector<i64> image(std::vector<Mode> const& m) {
 
 i64 default_cotarget(Layout const& a) {
   i64 hi = 0;
-  for (auto const& x : sorted_modes(a)) hi = add(hi, mul(x.s - 1, x.d));
+  for (auto const& x : sorted_modes(a))
+    if (x.d > 0) hi = add(hi, mul(x.s - 1, x.d));  // negative strides are refused by admissibility
   return add(hi, 1);
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
 namespace layoutref::spec {
 
@@ -92,10 +93,13 @@ struct Active {
   i64 s, d, p;  // size, stride, index stride in L
 };
 
+// The modes of coalesce(L) of non-zero stride, sorted by stride, with their index strides (the
+// product of the sizes of the modes before them): CuTe's left_inverse works on coalesce(L).
 std::vector<Active> active_modes(Layout const& l) {
+  Layout c = coalesce(l);
   std::vector<Active> a;
   i64 p = 1;
-  for (auto const& m : leaf_modes(l)) {
+  for (auto const& m : leaf_modes(c)) {
     i64 s = m.shape.value;
     i64 d = m.stride.value.scalar();
     if (s > 1 && d != 0) a.push_back(Active{s, d, p});
@@ -104,6 +108,54 @@ std::vector<Active> active_modes(Layout const& l) {
   std::stable_sort(a.begin(), a.end(), [](Active const& x, Active const& y) { return x.d < y.d; });
   return a;
 }
+
+// CuTe's mixed-radix left inverse over the sorted modes:
+// coalesce((d0, d1/d0, ..., da/d(a-1), sa) : (0, p0, ..., pa)). @pre d(k) | d(k+1)
+Layout mixed_radix(std::vector<Active> const& a) {
+  if (a.empty()) return Layout(IntTuple(1), Stride(Value(0)));
+  std::vector<IntTuple> s;
+  std::vector<Stride> d;
+  s.emplace_back(a[0].d);
+  d.emplace_back(Value(0));
+  for (size_t k = 1; k < a.size(); ++k) {
+    s.emplace_back(a[k].d / a[k - 1].d);
+    d.emplace_back(Value(a[k - 1].p));
+  }
+  s.emplace_back(a.back().s);
+  d.emplace_back(Value(a.back().p));
+  return coalesce(Layout(IntTuple::tuple(std::move(s)), Stride::tuple(std::move(d))));
+}
+
+// The first index i of L where L(R(L(i))) != L(i), R and L extended past their sizes as CuTe
+// evaluates them (docs/semantics.md); with the description of the failure.
+struct ContractFailure {
+  i64 index;
+  std::string what;
+  bool extended;
+};
+std::optional<ContractFailure> contract_failure(Layout const& l, Layout const& r, bool& extended) {
+  auto lv = tabulate(l);
+  FlatLayout fr(r), fl(l);
+  i64 nr = size(r), nl = size(l);
+  extended = false;
+  for (size_t i = 0; i < lv.size(); ++i) {
+    i64 x = lv[i].scalar();
+    std::string where = "at index " + std::to_string(i) + " of L (coordinate " + str(idx2crd(static_cast<i64>(i), l.shape)) + ")";
+    if (x < 0) return ContractFailure{static_cast<i64>(i), where + " L = " + std::to_string(x) + " is negative; R is not defined there", false};
+    Value ry = fr(x, true);
+    i64 y = ry.scalar();
+    bool ext = x >= nr || y >= nl;
+    extended = extended || ext;
+    if (!ry.is_integer() || y < 0 || fl(y, true) != lv[i])
+      return ContractFailure{static_cast<i64>(i),
+                             where + " L(R(L(i))) = L(R(" + std::to_string(x) + ")) = L(" + ry.str() + ")" +
+                                 (ry.is_integer() && y >= 0 ? " = " + fl(y, true).str() : std::string(" (undefined)")) +
+                                 " instead of L(i) = " + std::to_string(x),
+                             ext};
+  }
+  return std::nullopt;
+}
+
 
 }  // namespace
 
@@ -115,97 +167,48 @@ Admissibility is_left_inverse_admissible(Layout const& l) {
     if (x.d < 0)
       return Admissibility::no("left_inverse.negative_stride",
                                str(l) + " has the mode " + std::to_string(x.s) + ":" + std::to_string(x.d));
-  // Injectivity of the non-zero-stride modes: all sums distinct.
-  std::map<i64, i64> seen;  // value -> index in L
-  FlatLayout fl(l);
-  auto values = tabulate(l);
-  auto zero_free = [&](i64 i) {  // whether i has coordinate 0 on every stride-0 or size-1 leaf
-    for (auto const& m : leaf_modes(l)) {
-      i64 s = m.shape.value;
-      if (m.stride.value.is_zero() && i % s != 0) return false;
-      i /= s;
-    }
-    return true;
-  };
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (!zero_free(static_cast<i64>(i))) continue;
-    auto [it, fresh] = seen.emplace(values[i].scalar(), static_cast<i64>(i));
-    if (!fresh)
-      return Admissibility::no("left_inverse.injective", str(l) + " takes the value " + values[i].str() +
-                                                             " at the indices " + std::to_string(it->second) + " and " +
-                                                             std::to_string(i) + " (not counting stride-0 modes)");
-  }
+  // CuTe's construction needs each sorted stride of coalesce(L) to divide the next.
   for (size_t k = 1; k < a.size(); ++k)
     if (a[k].d % a[k - 1].d != 0)
       return Admissibility::no("left_inverse.stride_divisibility",
-                               "the stride " + std::to_string(a[k - 1].d) + " does not divide the next larger stride " +
+                               "the stride " + std::to_string(a[k - 1].d) + " of coalesce(L) does not divide the next larger stride " +
                                    std::to_string(a[k].d) + " (CuTe's left inverse divisibility condition)");
+  // The construction is a left inverse (a quasi-inverse for a non-injective L) iff it satisfies
+  // the contract; it does whenever L is injective (then s_k*d_k <= d_(k+1) on the sorted modes).
+  bool extended = false;
+  if (auto f = contract_failure(l, mixed_radix(a), extended))
+    return Admissibility::no("left_inverse.injective",
+                             str(l) + " is not injective and CuTe's construction R = " + str(mixed_radix(a)) +
+                                 " is not a quasi-inverse: " + f->what);
   return adm;
 }
 
 Layout left_inverse(Layout const& l) {
   is_left_inverse_admissible(l).require();
-  auto a = active_modes(l);
-  if (a.empty()) return Layout(IntTuple(1), Stride(Value(0)));
-  std::vector<IntTuple> s;
-  std::vector<Stride> d;
-  i64 prev = 1;
-  s.emplace_back(a[0].d);
-  d.emplace_back(Value(0));
-  for (size_t k = 0; k < a.size(); ++k) {
-    if (k > 0) {
-      s.emplace_back(a[k].d / prev);
-      d.emplace_back(Value(a[k - 1].p));
-    }
-    prev = a[k].d;
-  }
-  s.emplace_back(a.back().s);
-  d.emplace_back(Value(a.back().p));
-  return coalesce(Layout(IntTuple::tuple(std::move(s)), Stride::tuple(std::move(d))));
+  return mixed_radix(active_modes(l));
 }
 
 Judgement check_left_inverse(Layout const& l, Claim const& claimed) {
   Admissibility adm = is_left_inverse_admissible(l);
-  bool typed = adm.ok || (adm.condition != "left_inverse.integer_strides" && adm.condition != "left_inverse.negative_stride");
   if (claimed.error) {
-    if (!adm.ok) return Judgement::right("no result from the spec's construction: " + adm.message());
+    if (!adm.ok) return Judgement::right("no result: " + adm.message());
     return Judgement::wrong("refused an admissible input");
   }
-  if (!typed) return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
-  Layout const& r = claimed.layout;
-  if (!has_integer_strides(r)) return Judgement::wrong("the claimed left inverse has basis strides");
-  // CuTe evaluates R at L(i) and L at R(L(i)) even past their sizes: both are extended along
-  // their last mode (docs/semantics.md); a verdict that needs it says so.
-  auto lv = tabulate(l);
-  FlatLayout fr(r);
-  FlatLayout fl(l);
-  i64 nr = size(r), nl = size(l);
+  if (!adm.ok && (adm.condition == "left_inverse.integer_strides" || adm.condition == "left_inverse.negative_stride"))
+    return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+  if (!has_integer_strides(claimed.layout)) return Judgement::wrong("the claimed left inverse has basis strides");
   bool extended = false;
-  for (size_t i = 0; i < lv.size(); ++i) {
-    i64 x = lv[i].scalar();
-    std::string where = "at index " + std::to_string(i) + " of L (coordinate " + str(idx2crd(static_cast<i64>(i), l.shape)) + ")";
-    if (x < 0) {
-      Judgement j = Judgement::wrong(where + " L = " + std::to_string(x) + " is negative; R is not defined there");
-      j.index = static_cast<i64>(i);
-      return j;
-    }
-    Value ry = fr(x, true);
-    i64 y = ry.scalar();
-    extended = extended || x >= nr || y >= nl;
-    if (!ry.is_integer() || y < 0 || fl(y, true) != lv[i]) {
-      Judgement j = Judgement::wrong(where + " L(R(L(i))) = L(R(" + std::to_string(x) + ")) = L(" + ry.str() + ")" +
-                                     (ry.is_integer() && y >= 0 ? " = " + fl(y, true).str() : std::string(" (undefined)")) +
-                                     " instead of L(i) = " + std::to_string(x));
-      j.index = static_cast<i64>(i);
-      j.depends_on_extension = x >= nr || y >= nl;
-      return j;
-    }
+  if (auto f = contract_failure(l, claimed.layout, extended)) {
+    Judgement j = Judgement::wrong(f->what);
+    j.index = f->index;
+    j.depends_on_extension = f->extended;
+    return j;
   }
   std::string ext = extended ? "L(i) or R(L(i)) lies past the layout's size there; both are extended along their last mode" : "";
   Judgement j = Judgement::right(ext);
   j.depends_on_extension = extended;
   if (!adm.ok)
-    j.detail = "satisfies the contract although the spec's construction has no result (" + adm.message() + ")" +
+    j.detail = "satisfies the contract although CuTe's construction has no result (" + adm.message() + ")" +
                (ext.empty() ? "" : "; " + ext);
   return j;
 }

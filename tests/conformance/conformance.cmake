@@ -8,3 +8,9 @@ add_test(NAME conformance.audit
          COMMAND layoutref audit --expect ${CMAKE_CURRENT_LIST_DIR}/expected_wrong.tsv ${LAYOUTREF_CUTE_VECTORS})
 add_test(NAME conformance.verify COMMAND layoutref verify --data ${CMAKE_CURRENT_LIST_DIR}/cute)
 set_tests_properties(conformance.audit conformance.verify PROPERTIES LABELS conformance)
+
+# impl against CuTe: every case literal (CuTe's text without the `_` markers) except those listed
+# in expected_conform.tsv with their verdict; the spec must judge each non-literal impl result correct.
+add_test(NAME conformance.conform
+         COMMAND layoutref conform --expect ${CMAKE_CURRENT_LIST_DIR}/expected_conform.tsv ${LAYOUTREF_CUTE_VECTORS})
+set_tests_properties(conformance.conform PROPERTIES LABELS "conformance;impl")

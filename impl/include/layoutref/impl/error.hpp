@@ -46,6 +46,7 @@ enum class Cond : std::uint8_t {
   upcast_integer_strides,
   downcast_unit_stride,
   nullspace_not_representable,
+  max_common_layout_not_representable,
 };
 
 /// The condition's name, e.g. "composition.left_divisibility" ("" for none).
@@ -76,6 +77,7 @@ LAYOUTREF_HD constexpr char const* name(Cond c) {
     case Cond::upcast_integer_strides: return "upcast.integer_strides";
     case Cond::downcast_unit_stride: return "downcast.unit_stride";
     case Cond::nullspace_not_representable: return "nullspace.not_representable";
+    case Cond::max_common_layout_not_representable: return "max_common_layout.not_representable";
   }
   return "?";
 }

@@ -14,11 +14,12 @@
 // left_inverse(L): a layout R with L(R(L(i))) == L(i) for every i in [0, size(L)) (CuTe:
 // "layout(result(layout(i))) == layout(i)"; R(L(i)) == i when L is injective). When L(i) lies past
 // size(R), or R(L(i)) past size(L), the layout is extended along its last mode (docs/semantics.md)
-// as CuTe evaluates it, and the verdict says it depends on that. Not unique either. The spec builds CuTe's mixed-radix layout: with the modes of
-// non-zero stride and size > 1 sorted by stride, (s_k, d_k) at index stride p_k in L,
-// R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (0, p_0, ..., p_a)); it exists when
-// those modes are injective (condition left_inverse.injective) and d_k | d_(k+1)
-// (left_inverse.stride_divisibility). check_left_inverse judges the contract.
+// as CuTe evaluates it, and the verdict says it depends on that. Not unique. The spec's R is
+// CuTe's construction: with the modes of coalesce(L) of non-zero stride sorted by stride, (s_k,
+// d_k) at index stride p_k, R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (0, p_0, ..., p_a)).
+// Conditions: left_inverse.stride_divisibility (each d_k divides d_(k+1)), then
+// left_inverse.injective (the construction must satisfy the contract: always when L is injective,
+// sometimes as a quasi-inverse when it is not). check_left_inverse judges any claim by the contract.
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -1,0 +1,77 @@
+// layoutref cli — conform: composition and evaluation of swizzled layouts `Sw<B,M,S> o off o L`
+// with impl (impl/swizzle.hpp).
+#include "conform_swizzle.hpp"
+
+#include <layoutref/impl/swizzle.hpp>
+#include <layoutref/impl/term.hpp>
+
+namespace layoutref::cli {
+
+namespace {
+
+using Args = std::vector<notation::Term>;
+
+ImplResult error(impl::Error const& e) {
+  ImplResult out;
+  out.error = e;
+  return out;
+}
+
+impl::Error expected(char const* what, notation::Term const& t) {
+  return impl::fail(impl::Errc::bad_argument).add("expected ").add(what).add(" at line ").add(t.line).add(", column ").add(t.column);
+}
+
+// `Sw<B,M,S> o off o L`: a chain of a swizzle, an integer offset and a layout.
+impl::Result<impl::ComposedLayout> to_composed(notation::Term const& t) {
+  if (t.kind != notation::Kind::chain || t.children.size() != 3 || t.children[0].kind != notation::Kind::swizzle)
+    return expected("a swizzled layout `Sw<B,M,S> o offset o layout`", t);
+  impl::ComposedLayout c;
+  c.outer = impl::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  auto off = impl::to_int(t.children[1]);
+  if (!off.ok()) return off.error;
+  c.offset = off.value;
+  auto inner = impl::to_layout(t.children[2]);
+  if (!inner.ok()) return inner.error;
+  c.inner = inner.value;
+  impl::Error e = impl::validate(c);
+  if (!e.ok()) return e;
+  return c;
+}
+
+notation::Term to_term(impl::ComposedLayout const& c) {
+  return notation::Term::make_chain({notation::Term::make_swizzle(c.outer.b, c.outer.m, c.outer.s), impl::to_term(c.offset),
+                                     impl::to_term(c.inner)});
+}
+
+}  // namespace
+
+ImplResult conform_swizzled_composition(Args const& args) {
+  if (args.size() != 2) return error(impl::fail(impl::Errc::bad_argument).add("composition takes two arguments"));
+  auto c = to_composed(args[0]);
+  if (!c.ok()) return error(c.error);
+  impl::Result<impl::ComposedLayout> r;
+  if (args[1].kind == notation::Kind::layout) {
+    auto b = impl::to_layout(args[1]);
+    if (!b.ok()) return error(b.error);
+    r = impl::composition(c.value, b.value);
+  } else {
+    auto t = impl::to_tiler(args[1]);
+    if (!t.ok()) return error(t.error);
+    r = impl::composition(c.value, t.value);
+  }
+  if (!r.ok()) return error(r.error);
+  ImplResult out;
+  out.term = to_term(r.value);
+  return out;
+}
+
+ImplResult conform_swizzled_eval(Args const& args) {
+  if (args.size() != 2) return error(impl::fail(impl::Errc::bad_argument).add("eval takes two arguments"));
+  auto c = to_composed(args[0]);
+  if (!c.ok()) return error(c.error);
+  auto i = impl::to_int(args[1]);
+  if (!i.ok()) return error(i.error);
+  return from(impl::evaluate(c.value, i.value.value));
+}
+
+}  // namespace layoutref::cli

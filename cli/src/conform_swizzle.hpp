@@ -1,0 +1,19 @@
+// layoutref cli — conform: the impl operations on swizzled layouts `Sw<B,M,S> o off o L`
+// (swizzle.tsv). The composition and eval entries of the registry call these when their first
+// argument is such a chain.
+#pragma once
+
+#include "conform.hpp"
+
+#include <vector>
+
+namespace layoutref::cli {
+
+/// composition(Sw<B,M,S> o off o L, tiler): args = {the swizzled layout, the tiler (a layout,
+/// an integer, `_` or a tuple of them)}; the result is `Sw<B,M,S> o off o (L o tiler)`.
+ImplResult conform_swizzled_composition(std::vector<notation::Term> const& args);
+
+/// eval(Sw<B,M,S> o off o L, i) = Sw(off + L(i)): args = {the swizzled layout, the index}.
+ImplResult conform_swizzled_eval(std::vector<notation::Term> const& args);
+
+}  // namespace layoutref::cli

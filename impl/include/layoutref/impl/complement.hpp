@@ -1,0 +1,164 @@
+// layoutref::impl — complement(A, M) (CuTe layout.hpp: complement; docs 02_layout_algebra.md
+// "Complement"; docs/semantics.md "Complement"; J. Shah, Def. 2.5-2.7).
+//
+// CuTe's algorithm: filter A (its modes of size > 1 and non-zero stride, coalesced), take the
+// modes in increasing order of stride N0:d0, ..., Na:da, and fill the gaps between them:
+//   R = coalesce((d0/1, d1/(N0*d0), ..., da/(N(a-1)*d(a-1)), rest)
+//              : (1,    N0*d0,      ..., N(a-1)*d(a-1),      Na*da))
+// with rest = ceil_div(M, Na*da) (so a cotarget that is not a multiple of Na*da is rounded up,
+// as CuTe's ceil_div does and the spec agrees) laid out compact column-major from Na*da.
+// A filtered to `_1:_0` has the complement M:_1 (CuTe: make_layout(M)).
+// @post (A, R) is a bijection onto [0, M') with M' = round_up(M, Na*da); R is increasing.
+//
+// Admissibility (the spec's conditions): complement.integer_strides (A has no basis strides),
+// complement.negative_stride, complement.stride_divisibility (N(i-1)*d(i-1) divides d(i) in the
+// sorted order; CuTe's floor division would leave holes).
+#pragma once
+
+#include <layoutref/impl/coalesce.hpp>
+
+namespace layoutref::impl {
+
+namespace detail {
+
+/// The filtered A, checked for the complement's conditions, its modes sorted by stride.
+struct SortedModes {
+  LayoutLeaf mode[kMaxLeaves] = {};
+  int n = 0;
+  bool all_static = true;  ///< of the filtered layout (for its cosize's flag)
+};
+
+LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModes const& s) {
+  for (int i = 0; i < s.n; ++i) {
+    if (i) e.add(", ");
+    e.add(s.mode[i].shape.value).add(":").add(s.mode[i].stride.value);
+  }
+}
+
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModes> complementable(Layout const& a) {
+  LAYOUTREF_CHECK(validate(a));
+  for (int k = 0; k < a.nleaves; ++k) {
+    Stride const& d = a.leaf[k].stride;
+    if (!d.is_integer() && d.value != 0) {
+      Error e = fail(Errc::inadmissible, Cond::complement_integer_strides);
+      e.add("A has the basis stride ").add(d.value);
+      for (int j = d.path.depth - 1; j >= 0; --j) e.add("@").add(static_cast<int>(d.path.mode[j]));
+      return e;
+    }
+  }
+  LAYOUTREF_TRY(Layout f, filter(a));
+  SortedModes s;
+  if (f.is_leaf() && f.leaf[0].stride.value == 0) {  // `_1:_0`: nothing to complement
+    s.all_static = f.leaf[0].shape.is_static && f.leaf[0].stride.is_static;
+    return s;
+  }
+  for (int k = 0; k < f.nleaves; ++k) {
+    LayoutLeaf x = f.leaf[k];
+    x.stride.path = BasisPath{};
+    if (x.stride.value < 0)
+      return fail(Errc::inadmissible, Cond::complement_negative_stride)
+          .add("A has the mode ")
+          .add(x.shape.value)
+          .add(":")
+          .add(x.stride.value);
+    s.all_static = s.all_static && x.shape.is_static && x.stride.is_static;
+    // Stable insertion by stride: CuTe takes the first of the smallest strides each time.
+    int at = s.n;
+    while (at > 0 && s.mode[at - 1].stride.value > x.stride.value) {
+      s.mode[at] = s.mode[at - 1];
+      --at;
+    }
+    s.mode[at] = x;
+    ++s.n;
+  }
+  for (int i = 1; i < s.n; ++i) {
+    LayoutLeaf const& p = s.mode[i - 1];
+    bool overflows = mul_overflows(p.shape.value, p.stride.value);
+    i64 span = overflows ? 0 : p.shape.value * p.stride.value;
+    if (overflows || s.mode[i].stride.value % span != 0) {
+      Error e = fail(Errc::inadmissible, Cond::complement_stride_divisibility);
+      e.add("modes of A sorted by stride: ");
+      add_modes(e, s);
+      e.add("; N").add(i - 1).add("*d").add(i - 1).add(" = ").add(p.shape.value).add("*").add(p.stride.value);
+      if (!overflows) e.add(" = ").add(span);
+      return e.add(" does not divide d").add(i).add(" = ").add(s.mode[i].stride.value);
+    }
+  }
+  return s;
+}
+
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorted(SortedModes const& s, IntTuple const& cotarget) {
+  for (int k = 0; k < cotarget.nleaves; ++k)
+    if (cotarget.leaf[k].value < 1)
+      return fail(Errc::bad_argument).add("complement: the cotarget has the entry ").add(cotarget.leaf[k].value).add(" (must be >= 1)");
+  if (cotarget.nleaves == 0) return fail(Errc::bad_argument).add("complement: an empty cotarget");
+  if (s.n == 0) {
+    // CuTe: make_layout(coalesce(cotarget)): adjacent entries of the same staticness multiplied
+    // (CuTe's coalesce of a shape), laid out compact column-major (a static _1 gets stride _0).
+    LayoutLeaf m[kMaxLeaves] = {};
+    int g = 0;
+    for (int k = 0; k < cotarget.nleaves; ++k) {
+      Int x = cotarget.leaf[k];
+      if (g > 0 && m[g - 1].shape.is_static == x.is_static) {
+        LAYOUTREF_TRY(m[g - 1].shape, mul(m[g - 1].shape, x));
+      } else {
+        m[g++].shape = x;
+      }
+    }
+    Int current = Int::fixed(1);
+    for (int k = 0; k < g; ++k) {
+      bool one = m[k].shape.value == 1 && m[k].shape.is_static;
+      m[k].stride = Stride::integer(one ? Int::fixed(0) : current);
+      LAYOUTREF_TRY(current, mul(current, m[k].shape));
+    }
+    return flat_layout(m, g);
+  }
+  // The gaps and the rest, flat (size-1 modes left out: coalesce drops them), then coalesced.
+  LayoutLeaf gaps[2 * kMaxLeaves] = {};
+  int n = 0;
+  Int span = Int::fixed(1);  // N(i-1)*d(i-1), the stride of the next gap
+  for (int i = 0; i < s.n; ++i) {
+    Int d = s.mode[i].stride.coefficient();
+    Int q = div(d, span);
+    if (q.value != 1) gaps[n++] = LayoutLeaf{q, Stride::integer(span)};
+    LAYOUTREF_TRY(span, mul(d, s.mode[i].shape));
+  }
+  // The rest: ceil_div(cotarget, span) (CuTe's, mode by mode for a tuple), compact from span.
+  Int rest = span;
+  Int current = span;
+  for (int k = 0; k < cotarget.nleaves; ++k) {
+    Int ak = cotarget.leaf[k];
+    Int q = ceil_div(ak, rest);
+    rest = ceil_div(rest, ak);
+    if (q.value != 1) gaps[n++] = LayoutLeaf{q, Stride::integer(current)};
+    LAYOUTREF_TRY(current, mul(current, q));
+  }
+  return bw_coalesce(gaps, n, false);
+}
+
+}  // namespace detail
+
+/// complement(A, M): the layout of the repetitions of A up to M (rounded up to a multiple of
+/// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it.
+LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
+  LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
+  return detail::complement_sorted(s, cotarget);
+}
+
+LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, Int cotarget) {
+  return complement(a, IntTuple::of(cotarget));
+}
+
+/// complement(A) = complement(A, cosize(filter(A))).
+LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a) {
+  LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
+  i64 hi = 0;
+  for (int i = 0; i < s.n; ++i) {
+    LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));
+    LAYOUTREF_TRY(hi, checked_add(hi, t));
+  }
+  LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
+  return detail::complement_sorted(s, IntTuple::of(Int{cosize, s.all_static}));
+}
+
+}  // namespace layoutref::impl

@@ -1,0 +1,290 @@
+// layoutref::impl — constructing layouts: compact strides, make_layout (LayoutLeft/LayoutRight),
+// make_ordered_layout, make_layout_like, make_fragment_like, make_identity_layout.
+//
+// Sources: cute/stride.hpp (compact_major, compact_order), cute/layout.hpp (make_ordered_layout,
+// make_layout_like, make_fragment_like, make_identity_layout), cute/arithmetic_tuple.hpp
+// (make_basis_like); CuTe docs 01_layout.md; the spec's definitions (spec/construct.hpp).
+//
+// Static flags as CuTe computes them: the running stride starts at the static `_1`, a leaf of
+// static size 1 gets the static stride `_0` and takes no room (a run-time size 1 gets the running
+// stride: the same function), products are static iff all factors are.
+//
+// Where impl (with the spec) differs from CuTe in meaning, never depending on the static flag:
+//  - Ties in an order (make_ordered_layout, make_layout_like): CuTe gives equal order values the
+//    same starting stride, so its result is not compact ((_2,_8):(_2,_2) -> (_2,_8):(_1,_1)).
+//    impl breaks ties by position, as the spec does: (2,8):(1,2). docs/divergences.md 1.2.
+//  - Run-time order values count with their values (CuTe takes them as "large, left to right");
+//    every zero stride is filtered (CuTe: static zeros only); make_fragment_like builds the
+//    fragment for run-time shapes too (CuTe: make_layout(shape) unless the shape is static).
+#pragma once
+
+#include <layoutref/impl/layout.hpp>
+
+namespace layoutref::impl {
+
+namespace detail_construct {
+
+LAYOUTREF_HD constexpr Error validate_shape(IntTuple const& s, char const* what) {
+  for (int k = 0; k < s.nleaves; ++k)
+    if (s.leaf[k].value < 1)
+      return fail(Errc::bad_argument).add(what).add(": a mode has size ").add(s.leaf[k].value).add(" (shapes must be >= 1)");
+  return Error{};
+}
+
+/// The stride tuple with the profile of `shape` (leaves to be filled).
+LAYOUTREF_HD constexpr StrideTuple same_profile(IntTuple const& shape) {
+  return map_leaves<Stride>(shape, [](Int) { return Stride::integer(Int::fixed(0)); });
+}
+
+/// CuTe's detail_construct::compact for one leaf: `_0` for a static size 1, else the running stride,
+/// which then grows by the size.
+LAYOUTREF_HD constexpr Error compact_leaf(Int s, Int& current, Stride& out) {
+  if (s.value == 1 && s.is_static) {
+    out = Stride::integer(Int::fixed(0));
+    return Error{};
+  }
+  out = Stride::integer(current);
+  LAYOUTREF_TRY(current, mul(current, s));
+  return Error{};
+}
+
+/// Compact column-major strides for the shape leaves [first, last), from `current`.
+LAYOUTREF_HD constexpr Error compact_left_range(IntTuple const& shape, int first, int last, Int current, StrideTuple& d) {
+  for (int k = first; k < last; ++k) LAYOUTREF_CHECK(compact_leaf(shape.leaf[k], current, d.leaf[k]));
+  return Error{};
+}
+
+/// One block of compact_order: the shape leaves [first, last) under one leaf of the order.
+struct OrderBlock {
+  i64 key = 0;
+  int first = 0, last = 0;
+};
+struct OrderBlocks {
+  OrderBlock block[kMaxLeaves] = {};
+  int n = 0;
+};
+
+/// The blocks of shape under the leaves of order (order node ko against shape node ks).
+/// Errors: bad_argument when order is not weakly congruent with shape.
+LAYOUTREF_HD constexpr Error order_blocks(IntTuple const& shape, int ks, IntTuple const& order, int ko, OrderBlocks& out) {
+  if (order.node[ko] == IntTuple::kLeaf) {
+    if (out.n == kMaxLeaves) return fail(Errc::capacity).add("an order with more than ").add(kMaxLeaves).add(" leaves");
+    OrderBlock b;
+    b.key = order.leaf[order.leaf_index(ko)].value;
+    b.first = shape.leaf_index(ks);
+    b.last = shape.leaf_index(shape.end(ks));
+    out.block[out.n++] = b;
+    return Error{};
+  }
+  if (shape.node[ks] != order.node[ko])
+    return fail(Errc::bad_argument).add("compact_order: the order is not weakly congruent with the shape");
+  for (int i = 0; i < order.node[ko]; ++i)
+    LAYOUTREF_CHECK(order_blocks(shape, shape.child(ks, i), order, order.child(ko, i), out));
+  return Error{};
+}
+
+}  // namespace detail_construct
+
+/// CuTe's compact_major<LayoutLeft>(shape, current): the leaves left to right get current,
+/// current*s0, ...; a static size-1 leaf gets `_0`. Errors: bad_argument (a size < 1), overflow.
+LAYOUTREF_HD constexpr Result<StrideTuple> compact_major_left(IntTuple const& shape, Int current = Int::fixed(1)) {
+  LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_left"));
+  StrideTuple d = detail_construct::same_profile(shape);
+  LAYOUTREF_CHECK(detail_construct::compact_left_range(shape, 0, shape.nleaves, current, d));
+  return d;
+}
+
+/// CuTe's compact_major<LayoutRight>(shape, current): the leaves right to left (row-major).
+LAYOUTREF_HD constexpr Result<StrideTuple> compact_major_right(IntTuple const& shape, Int current = Int::fixed(1)) {
+  LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_right"));
+  StrideTuple d = detail_construct::same_profile(shape);
+  for (int k = shape.nleaves - 1; k >= 0; --k) LAYOUTREF_CHECK(detail_construct::compact_leaf(shape.leaf[k], current, d.leaf[k]));
+  return d;
+}
+
+/// make_layout(shape) = shape : compact_major_left(shape) (CuTe's default LayoutLeft).
+LAYOUTREF_HD constexpr Result<Layout> make_layout(IntTuple const& shape) {
+  LAYOUTREF_TRY(StrideTuple d, compact_major_left(shape));
+  return make_layout(shape, d);
+}
+
+/// make_layout(shape, LayoutRight) = shape : compact_major_right(shape).
+LAYOUTREF_HD constexpr Result<Layout> make_layout_right(IntTuple const& shape) {
+  LAYOUTREF_TRY(StrideTuple d, compact_major_right(shape));
+  return make_layout(shape, d);
+}
+
+/// CuTe's compact_order(shape, order) with ties broken by position (the spec's definition):
+/// each leaf of `order` stands for the sub-shape under it; these blocks are laid out in
+/// increasing (order value, position), each column-major inside, starting at the product of the
+/// sizes of the blocks before it. Example (CuTe): (2,2,2,2) by (0,2,3,1) -> (_1,_4,_8,_2).
+/// Errors: bad_argument (order not weakly congruent with shape, a size < 1), overflow.
+LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, IntTuple const& order) {
+  LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_order"));
+  detail_construct::OrderBlocks blocks;
+  LAYOUTREF_CHECK(detail_construct::order_blocks(shape, 0, order, 0, blocks));
+  Int sizes[kMaxLeaves] = {};
+  for (int k = 0; k < blocks.n; ++k) {
+    Int p = Int::fixed(1);
+    for (int j = blocks.block[k].first; j < blocks.block[k].last; ++j) {
+      LAYOUTREF_TRY(p, mul(p, shape.leaf[j]));
+    }
+    sizes[k] = p;
+  }
+  StrideTuple d = detail_construct::same_profile(shape);
+  for (int k = 0; k < blocks.n; ++k) {
+    Int start = Int::fixed(1);
+    for (int j = 0; j < blocks.n; ++j) {
+      bool before = blocks.block[j].key < blocks.block[k].key || (blocks.block[j].key == blocks.block[k].key && j < k);
+      if (before) {
+        LAYOUTREF_TRY(start, mul(start, sizes[j]));
+      }
+    }
+    LAYOUTREF_CHECK(detail_construct::compact_left_range(shape, blocks.block[k].first, blocks.block[k].last, start, d));
+  }
+  return d;
+}
+
+/// make_ordered_layout(shape, order) = shape : compact_order(shape, order): a bijection onto
+/// [0, size(shape)). CuTe's example: ((2,2,2,2), (0,2,3,1)) -> (2,2,2,2):(1,4,8,2).
+LAYOUTREF_HD constexpr Result<Layout> make_ordered_layout(IntTuple const& shape, IntTuple const& order) {
+  LAYOUTREF_TRY(StrideTuple d, compact_order(shape, order));
+  return make_layout(shape, d);
+}
+
+namespace detail_construct {
+
+LAYOUTREF_HD constexpr Error require_integer_strides(Layout const& l, char const* op) {
+  for (int k = 0; k < l.nleaves; ++k)
+    if (!l.leaf[k].stride.is_integer() && l.leaf[k].stride.value != 0)
+      return fail(Errc::bad_argument).add(op).add(": the layout has a basis stride");
+  return Error{};
+}
+
+/// The strides of l as an order (integers).
+LAYOUTREF_HD constexpr IntTuple stride_order(Layout const& l) {
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return Int{x.stride.value, x.stride.is_static}; });
+}
+
+/// CuTe's filter_zeros(stride, shape): leaves of stride 0 get the static size `_1`.
+LAYOUTREF_HD constexpr IntTuple zeros_to_one(Layout const& l) {
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.stride.value == 0 ? Int::fixed(1) : x.shape; });
+}
+
+}  // namespace detail_construct
+
+/// make_layout_like(L): L's shape with compact strides in the order of L's strides (CuTe:
+/// compact_order(filter_zeros(stride, shape), stride)); stride-0 leaves keep `_0` and take no
+/// room, ties by position. Example (CuTe): (2,3,4,5):(0,42,1,0) -> (2,3,4,5):(_0,4,_1,_0).
+/// Errors: bad_argument (a basis stride, a size < 1), overflow.
+LAYOUTREF_HD constexpr Result<Layout> make_layout_like(Layout const& l) {
+  LAYOUTREF_CHECK(validate(l));
+  LAYOUTREF_CHECK(detail_construct::require_integer_strides(l, "make_layout_like"));
+  LAYOUTREF_TRY(StrideTuple d, compact_order(detail_construct::zeros_to_one(l), detail_construct::stride_order(l)));
+  return make_layout(shape(l), d);
+}
+
+/// make_fragment_like(L), in CuTe's form. Rank <= 1: make_layout(shape(L)). Rank R > 1: CuTe's
+/// tiled_product(A, B) with A = shape<0> : compact_major_left(filter_zeros(stride<0>, shape<0>))
+/// and B = make_ordered_layout(take<1,R>(shape), take<1,R>(stride)), computed directly: the
+/// product's second part is complement(A, size(A)*cosize(B)) o B = B with its strides scaled by
+/// n0 (the size of A's image: the product of A's leaves of non-zero stride; `_0` strides of B
+/// stay `_0`), and tiled_product unpacks it after A, except that for R == 2 B is a rank-1 tuple
+/// and stays one: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32)),
+/// make_fragment_like((_2,_4,_4):(_320,_80,_5)) = (_2,_4,_4):(_1,_8,_2).
+/// Errors: bad_argument (a basis stride in modes 1.., a size < 1), overflow, capacity.
+LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
+  LAYOUTREF_CHECK(validate(l));
+  int r = l.rank();
+  if (r <= 1) return make_layout(shape(l));
+  // A: mode 0, column-major over its leaves of non-zero stride.
+  LAYOUTREF_TRY(Layout m0, l.mode(0));
+  LAYOUTREF_TRY(StrideTuple a_stride, compact_major_left(detail_construct::zeros_to_one(m0)));
+  LAYOUTREF_TRY(Layout a, make_layout(shape(m0), a_stride));
+  // n0: A's image is [0, n0) (CuTe: the stride of complement(A, ...), A filtered and coalesced).
+  Int n0 = Int::fixed(1);
+  for (int k = 0; k < m0.nleaves; ++k) {
+    LayoutLeaf const& x = m0.leaf[k];
+    if (x.stride.value != 0 && x.shape.value != 1) {
+      LAYOUTREF_TRY(n0, mul(n0, x.shape));
+    }
+  }
+  // B: the other modes, ordered by their strides.
+  TupleBuilder<LayoutLeaf> rest;
+  for (int i = 1; i < r; ++i) {
+    LAYOUTREF_TRY(Layout m, l.mode(i));
+    rest.push(m);
+  }
+  LAYOUTREF_TRY(Layout rest_l, rest.done());
+  LAYOUTREF_CHECK(detail_construct::require_integer_strides(rest_l, "make_fragment_like"));
+  LAYOUTREF_TRY(Layout b, make_ordered_layout(shape(rest_l), detail_construct::stride_order(rest_l)));
+  // complement(A, size(A)*cosize(B)) = k:n0 with k = ceil(size(A)*cosize(B) / n0); when k == 1
+  // CuTe's complement is `_1:_0` and the composition multiplies by `_0`.
+  LAYOUTREF_TRY(Int size_a, size(a));
+  LAYOUTREF_TRY(Int size_b, size(b));  // B is compact: cosize(B) == size(B)
+  LAYOUTREF_TRY(Int m, mul(size_a, size_b));
+  bool unit = ceil_div(m.value, n0.value) == 1;
+  for (int k = 0; k < b.nleaves; ++k) {
+    Stride& d = b.leaf[k].stride;
+    if (d.value == 0 && d.is_static) continue;  // composition keeps a static stride 0
+    if (unit) {
+      d = Stride::integer(Int::fixed(0));  // times the `_0` of `_1:_0`
+      continue;
+    }
+    LAYOUTREF_TRY(d, scale(n0, d));
+  }
+  TupleBuilder<LayoutLeaf> out;
+  out.push(a);
+  if (r == 2)
+    out.push(b);  // the rank-1 tuple (B0)
+  else
+    out.push_items(b);
+  return out.done();
+}
+
+namespace detail_construct {
+
+LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, int k, BasisPath& path, StrideTuple& d) {
+  if (shape.node[k] == IntTuple::kLeaf) {
+    Stride s;
+    s.value = 1;
+    s.is_static = true;
+    s.path = path;
+    d.leaf[shape.leaf_index(k)] = s;
+    return Error{};
+  }
+  if (shape.node[k] > 0 && path.depth == kMaxBasisDepth)
+    return fail(Errc::capacity).add("a basis element deeper than ").add(kMaxBasisDepth);
+  for (int i = 0; i < shape.node[k]; ++i) {
+    path.mode[path.depth] = static_cast<std::int8_t>(i);
+    ++path.depth;
+    Error e = basis_like(shape, shape.child(k, i), path, d);
+    --path.depth;
+    path.mode[path.depth] = 0;
+    LAYOUTREF_CHECK(e);
+  }
+  return Error{};
+}
+
+}  // namespace detail_construct
+
+/// CuTe's make_basis_like(shape): the leaf at mode path p gets the unit basis element `_1@p`;
+/// an integral shape gets the integer `_1` (CuTe's E<>).
+/// Errors: capacity (a path deeper than kMaxBasisDepth).
+LAYOUTREF_HD constexpr Result<StrideTuple> make_basis_like(IntTuple const& shape) {
+  StrideTuple d = detail_construct::same_profile(shape);
+  BasisPath path;
+  LAYOUTREF_CHECK(detail_construct::basis_like(shape, 0, path, d));
+  return d;
+}
+
+/// make_identity_layout(shape) = shape : make_basis_like(shape): every coordinate maps to itself,
+/// e.g. (4,8) -> (4,8):(_1@0,_1@1), ((2,2),4) -> ((2,2),4):((_1@0@0,_1@1@0),_1@1), 4 -> 4:_1.
+/// Errors: bad_argument (a size < 1), capacity.
+LAYOUTREF_HD constexpr Result<Layout> make_identity_layout(IntTuple const& shape) {
+  LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "make_identity_layout"));
+  LAYOUTREF_TRY(StrideTuple d, make_basis_like(shape));
+  return make_layout(shape, d);
+}
+
+}  // namespace layoutref::impl

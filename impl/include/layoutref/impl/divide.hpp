@@ -1,0 +1,197 @@
+// layoutref::impl — logical_divide, zipped_divide, tiled_divide, flat_divide (CuTe layout.hpp;
+// docs 02_layout_algebra.md "Division"; docs/semantics.md "Divides and products").
+//
+// Structure, as CuTe computes it:
+//  - logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))). The
+//    cotarget is the coalesced shape of A, a tuple that the complement divides mode by mode
+//    with ceil_div (CuTe's exact form; the rest is rounded up where B's span does not divide it).
+//  - a tiler applies by mode: a tuple divides mode i of A by item i and keeps the modes past the
+//    tuple; `_` keeps the mode; an integer n is the layout n:_1 (to_tiler builds it).
+//  - zipped_divide: the by-mode result rearranged by CuTe's zip2_by guided by the tiler:
+//    ((tile_0, tile_1, ...), (rest_0, rest_1, ..., untouched modes...)); a layout tiler gives the
+//    (tile, rest) pair itself.
+//  - tiled_divide: result(_, repeat<R1>(_)) and flat_divide: result(repeat<R0>(_), repeat<R1>(_)),
+//    with CuTe's slicing (cute/underscore.hpp slice / lift_slice): a mode of rank >= 2 is spliced
+//    into its items, a mode of rank 1 — a leaf or a rank-1 tuple `(x)` — is kept as it is, so
+//    CuTe's rank-1 wrappers stay: flat_divide((_8,_2):(_2,_1), (_4:_1)) = ((_4),_2,_2):((_2),_8,_1).
+//
+// Where impl differs from CuTe (the spec's meaning, docs/divergences.md):
+//  - `_` inside a zipped/tiled/flat tiler: the whole mode is the tile and the rest is `_1:_0`
+//    (what `_` means in logical_divide). CuTe keeps the mode unchanged and zip2_by then splits it
+//    as if it were a (tile, rest) pair (quirks.tsv).
+//  - inadmissible compositions and complements are refused with the spec's condition (CuTe's
+//    weak static checks accept some and return wrong layouts, quirks.tsv).
+//
+// Errors: divide.tiler_rank (a tuple tiler with more modes than its mode of A), the
+// complement's conditions (complement.stride_divisibility, .negative_stride, .integer_strides:
+// the tiler is not complementable), the composition's (composition.left_divisibility, ...);
+// the witness names the mode and the step. Capacity and overflow as everywhere.
+#pragma once
+
+#include <layoutref/impl/coalesce.hpp>
+#include <layoutref/impl/complement.hpp>
+#include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/modes.hpp>
+#include <layoutref/impl/tiler.hpp>
+
+namespace layoutref::impl {
+
+/// How the (tile, rest) pairs of a by-mode divide (or the (block, product) pairs of a product)
+/// are arranged.
+enum class Arrangement : std::uint8_t { logical, zipped, tiled, flat };
+
+namespace detail_tile {
+
+/// The error e with `prefix` put before its witness (same code and condition).
+LAYOUTREF_HD constexpr Error prefixed(Error const& e, char const* prefix) {
+  if (e.code != Errc::inadmissible) return e;
+  Error r = fail(e.code, e.condition);
+  r.add(prefix).add(e.text.c_str());
+  return r;
+}
+LAYOUTREF_HD constexpr Error prefixed_mode(Error const& e, int mode) {
+  if (e.code != Errc::inadmissible) return e;
+  Error r = fail(e.code, e.condition);
+  r.add("mode ").add(mode).add(": ").add(e.text.c_str());
+  return r;
+}
+
+/// op(A, T) by mode (CuTe's logical_divide / logical_product on a tiler): a layout tiler gives
+/// leaf(A, T); `_` keeps A, or with `pairs` gives (A, `_1:_0`), the pair that the zipped forms
+/// need; a tuple applies item i to mode i of A and keeps the modes of A past it (CuTe's
+/// transform_layout). The recursion follows the tiler's depth.
+template <class Leaf>
+LAYOUTREF_HD constexpr Result<Layout> by_mode(Layout const& a, Tiler const& t, int node, bool pairs, Cond rank_cond,
+                                              Leaf const& leaf) {
+  if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
+    std::int8_t idx = t.profile.leaf[t.profile.leaf_index(node)];
+    if (idx == Tiler::kUnderscore) {
+      if (!pairs) return a;
+      return make_layout(a, detail_modes::unit_mode());
+    }
+    return leaf(a, t.layouts[idx]);
+  }
+  int items = t.profile.node[node];
+  if (items > a.rank())
+    return fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(a.rank());
+  TupleBuilder<LayoutLeaf> b;
+  for (int i = 0; i < a.rank(); ++i) {
+    LAYOUTREF_TRY(Layout m, a.mode(i));
+    if (i < items) {
+      auto r = by_mode(m, t, t.profile.child(node, i), pairs, rank_cond, leaf);
+      if (!r.ok()) return prefixed_mode(r.error, i);
+      b.push(r.value);
+    } else {
+      b.push(m);
+    }
+  }
+  return b.done();
+}
+
+/// The two halves of a zip2_by.
+struct Split {
+  Layout first{};
+  Layout second{};
+};
+
+/// CuTe's zip2_by(p, guide): at a terminal of the guide, p is a (tile, rest) pair and is split
+/// into its two modes; at a tuple of the guide, the items' splits are gathered into
+/// ((firsts...), (seconds..., the modes of p past the guide...)).
+LAYOUTREF_HD constexpr Result<Split> zip2_by(Layout const& p, Tiler const& t, int node) {
+  if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
+    if (p.is_leaf() || p.rank() != 2)
+      return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
+    Split s;
+    LAYOUTREF_TRY(s.first, p.mode(0));
+    LAYOUTREF_TRY(s.second, p.mode(1));
+    return s;
+  }
+  int items = t.profile.node[node];
+  if (p.is_leaf() || p.rank() < items)
+    return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(p.rank()).add(" against a tiler of ").add(items).add(" modes");
+  TupleBuilder<LayoutLeaf> firsts, seconds;
+  for (int i = 0; i < items; ++i) {
+    LAYOUTREF_TRY(Layout m, p.mode(i));
+    LAYOUTREF_TRY(Split s, zip2_by(m, t, t.profile.child(node, i)));
+    firsts.push(s.first);
+    seconds.push(s.second);
+  }
+  for (int i = items; i < p.rank(); ++i) {
+    LAYOUTREF_TRY(Layout m, p.mode(i));
+    seconds.push(m);
+  }
+  Split s;
+  LAYOUTREF_TRY(s.first, firsts.done());
+  LAYOUTREF_TRY(s.second, seconds.done());
+  return s;
+}
+
+/// Push the mode m sliced by repeat<rank(m)>(_) (CuTe's lift_slice): a mode of rank 1 (a leaf or
+/// a rank-1 tuple) is pushed whole, a tuple of rank >= 2 item by item.
+LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf>& out, Layout const& m) {
+  if (m.rank() == 1)
+    out.push(m);
+  else
+    out.push_items(m);
+}
+
+/// The by-mode result `p` (computed with pairs for every form but logical) arranged.
+LAYOUTREF_HD constexpr Result<Layout> arrange(Layout const& p, Tiler const& t, Arrangement how) {
+  if (how == Arrangement::logical) return p;
+  LAYOUTREF_TRY(Split s, zip2_by(p, t, 0));
+  TupleBuilder<LayoutLeaf> out;
+  if (how == Arrangement::flat)
+    push_unpacked(out, s.first);
+  else
+    out.push(s.first);
+  if (how == Arrangement::zipped)
+    out.push(s.second);
+  else
+    push_unpacked(out, s.second);
+  return out.done();
+}
+
+/// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))).
+LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const& b) {
+  LAYOUTREF_TRY(Layout ca, coalesce(a));
+  auto rest = complement(b, shape(ca));
+  if (!rest.ok()) return prefixed(rest.error, "the tiler's complement: ");
+  LAYOUTREF_TRY(Layout tiled, make_layout(b, rest.value));
+  auto r = composition(a, tiled);
+  if (!r.ok()) return prefixed(r.error, "A o (B, complement(B)): ");
+  return r;
+}
+
+}  // namespace detail_tile
+
+/// The divide of A by the tiler T, arranged as `how` says (logical, zipped, tiled, flat).
+/// Errors: divide.tiler_rank, the complement's and the composition's conditions (inadmissible);
+/// bad_argument (a size < 1), capacity, overflow.
+LAYOUTREF_HD constexpr Result<Layout> divide(Arrangement how, Layout const& a, Tiler const& t) {
+  LAYOUTREF_CHECK(validate(a));
+  for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
+  bool pairs = how != Arrangement::logical;
+  LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::divide_tiler_rank, [](Layout const& x, Layout const& b) {
+                  return detail_tile::divide_leaf(x, b);
+                }));
+  return detail_tile::arrange(p, t, how);
+}
+
+/// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler
+/// the pair (A∘B, A∘B*). CuTe's docs: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8)).
+LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::logical, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Layout const& b) { return logical_divide(a, Tiler::of(b)); }
+
+/// zipped_divide(A, T): ((tiles...), (rests..., untouched modes...)).
+LAYOUTREF_HD constexpr Result<Layout> zipped_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::zipped, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> zipped_divide(Layout const& a, Layout const& b) { return zipped_divide(a, Tiler::of(b)); }
+
+/// tiled_divide(A, T): ((tiles...), rest_0, rest_1, ..., untouched modes...).
+LAYOUTREF_HD constexpr Result<Layout> tiled_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::tiled, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> tiled_divide(Layout const& a, Layout const& b) { return tiled_divide(a, Tiler::of(b)); }
+
+/// flat_divide(A, T): (tile_0, tile_1, ..., rest_0, rest_1, ..., untouched modes...).
+LAYOUTREF_HD constexpr Result<Layout> flat_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::flat, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> flat_divide(Layout const& a, Layout const& b) { return flat_divide(a, Tiler::of(b)); }
+
+}  // namespace layoutref::impl

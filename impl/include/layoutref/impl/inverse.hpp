@@ -1,0 +1,397 @@
+// layoutref::impl — right_inverse and left_inverse (CuTe layout.hpp; docs/semantics.md
+// "Inverses"; spec/inverse.hpp).
+//
+// right_inverse(L), CuTe's construction: coalesce L; take its modes in increasing order of
+// stride (CuTe's exchange sort, ties included); the running product starts at 1 and every mode
+// whose stride equals it joins the result with the index stride of that mode (the product of the
+// coalesced sizes before it), the running product becoming size*stride; the result is coalesced.
+// @post L(R(i)) == i for every i < size(R). When L is injective R is the largest right inverse.
+// CuTe skips run-time strides; impl does not (its meaning never depends on the static flag), so
+// right_inverse(_10:1) is `_10:_1` where CuTe gives `_1:_0` (docs/divergences.md).
+// Condition: right_inverse.integer_strides.
+//
+// left_inverse(L), CuTe's mixed-radix construction: coalesce L; take its modes in increasing
+// order of stride, skip those of stride 0; with d_k the strides and p_k the index strides,
+//   R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (_0, p_0, ..., p_a)).
+// @post L(R(L(i))) == L(i) for every i < size(L) (R(L(i)) == i when L is injective).
+// Conditions, on the leaf modes of size > 1 and non-zero stride sorted by stride (the spec's):
+//   left_inverse.integer_strides, left_inverse.negative_stride,
+//   left_inverse.stride_divisibility (each stride divides the next),
+//   left_inverse.injective (given divisibility: s_k*d_k <= d_(k+1) for every k — if
+//     s_k*d_k > d_(k+1), the coordinate d_(k+1)/d_k < s_k of mode k and the coordinate 1 of mode
+//     k+1 give the same value; otherwise the modes nest and all sums are distinct).
+// Divisibility is checked before injectivity (as the spec does): without divisibility,
+// injectivity is not decided by the modes alone; with it, it is the inequality above.
+#pragma once
+
+#include <layoutref/impl/coalesce.hpp>
+
+/// The largest number of evaluations the exact (pointwise) fallbacks of the rare paths may make
+/// (max_common_*, nullspace with strides of both signs, max_alignment of overlapping layouts).
+#ifndef LAYOUTREF_MAX_EXACT_CHECK
+#define LAYOUTREF_MAX_EXACT_CHECK (1LL << 22)
+#endif
+
+namespace layoutref::impl {
+
+namespace detail_inverse {
+
+inline constexpr i64 kPointwiseBudget = LAYOUTREF_MAX_EXACT_CHECK;
+
+/// The modes of a flat (coalesced) layout; a leaf layout is one mode.
+struct FlatModes {
+  LayoutLeaf mode[kMaxLeaves] = {};
+  int n = 0;
+};
+LAYOUTREF_HD constexpr FlatModes flat_modes(Layout const& l) {
+  FlatModes f;
+  for (int k = 0; k < l.nleaves; ++k) f.mode[f.n++] = l.leaf[k];
+  return f;
+}
+
+/// The layout of flat modes: a leaf for one mode, a flat tuple otherwise (none: `_1:_0`).
+LAYOUTREF_HD constexpr Result<Layout> layout_of(LayoutLeaf const* modes, int n) {
+  if (n == 0) return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0)));
+  if (n == 1) return Layout::of(modes[0]);
+  TupleBuilder<LayoutLeaf> b;
+  for (int k = 0; k < n; ++k) b.push_leaf(modes[k]);
+  return b.done();
+}
+
+/// CuTe's detail_inverse::exchange_sort of (key, value) pairs by key (not stable: CuTe's order of ties).
+LAYOUTREF_HD constexpr void exchange_sort(i64* key, int* val, int n) {
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      if (key[j] < key[i]) {
+        i64 tk = key[j];
+        key[j] = key[i];
+        key[i] = tk;
+        int tv = val[j];
+        val[j] = val[i];
+        val[i] = tv;
+      }
+}
+
+/// The order in which CuTe visits the modes of f: increasing stride by exchange sort.
+LAYOUTREF_HD constexpr void stride_order(FlatModes const& f, int* order) {
+  i64 key[kMaxLeaves] = {};
+  for (int k = 0; k < f.n; ++k) {
+    key[k] = f.mode[k].stride.value;
+    order[k] = k;
+  }
+  exchange_sort(key, order, f.n);
+}
+
+/// The index strides of the modes of f: _1, s0, s0*s1, ... (CuTe's prefix product).
+LAYOUTREF_HD constexpr Error prefix_products(FlatModes const& f, Int* p) {
+  p[0] = Int::fixed(1);
+  for (int k = 0; k < f.n; ++k) {
+    LAYOUTREF_TRY(p[k + 1], mul(p[k], f.mode[k].shape));
+  }
+  return Error{};
+}
+
+LAYOUTREF_HD constexpr void add_stride_text(Error& e, Stride const& s) {
+  e.add(s.value);
+  for (int k = s.path.depth - 1; k >= 0; --k) e.add("@").add(static_cast<int>(s.path.mode[k]));
+}
+
+/// The first basis stride of l as an error (Errc::inadmissible with `cond`, or bad_argument when
+/// cond is Cond::none), or no error.
+LAYOUTREF_HD constexpr Error integer_strides(Layout const& l, Cond cond, char const* what) {
+  for (int k = 0; k < l.nleaves; ++k) {
+    Stride const& d = l.leaf[k].stride;
+    if (!d.is_integer() && d.value != 0) {
+      Error e = fail(cond == Cond::none ? Errc::bad_argument : Errc::inadmissible, cond).add(what).add(" has the basis stride ");
+      add_stride_text(e, d);
+      return e;
+    }
+  }
+  return Error{};
+}
+
+/// CuTe's right-inverse chain of the coalesced modes f: the modes (by index into f) whose stride
+/// equals the running product, in the order they join; `size` is the product of their sizes.
+struct Chain {
+  int mode[kMaxLeaves] = {};
+  int n = 0;
+  Int size = Int::fixed(1);
+};
+LAYOUTREF_HD constexpr Result<Chain> right_inverse_chain(FlatModes const& f) {
+  int order[kMaxLeaves] = {};
+  stride_order(f, order);
+  Chain c;
+  for (int k = 0; k < f.n; ++k) {
+    LayoutLeaf const& m = f.mode[order[k]];
+    if (m.stride.value != c.size.value) continue;
+    c.mode[c.n++] = order[k];
+    LAYOUTREF_TRY(c.size, mul(m.shape, m.stride.coefficient()));
+  }
+  return c;
+}
+
+/// The value at index j < size of the flat modes f (no extension). Checked.
+LAYOUTREF_HD constexpr Result<i64> flat_at(FlatModes const& f, i64 j) {
+  i64 v = 0;
+  for (int k = 0; k < f.n && j > 0; ++k) {
+    i64 s = f.mode[k].shape.value;
+    i64 c = k + 1 == f.n ? j : j % s;
+    j = k + 1 == f.n ? 0 : j / s;
+    if (c != 0) {
+      LAYOUTREF_TRY(i64 t, checked_mul(c, f.mode[k].stride.value));
+      LAYOUTREF_TRY(v, checked_add(v, t));
+    }
+  }
+  return v;
+}
+
+/// Factors a table z_0, z_1, ... given one entry at a time into its coalesced flat layout, the
+/// way a coalesced layout reads: at k == P (the product of the sizes of the closed modes) a new
+/// mode opens with stride z_P; at each later multiple q*P it goes on while z == q*stride and is
+/// closed with size q otherwise; every other entry must be q*stride + (closed modes at k % P).
+/// The layout exists iff no entry breaks this and the count is a multiple of P at the end.
+/// Allocation-free: it keeps only the modes.
+struct StreamFactor {
+  LayoutLeaf mode[kMaxLeaves] = {};
+  int n = 0;
+  i64 product = 1;  // of the closed sizes
+  i64 open = 0;     // the stride of the open mode
+  bool opened = false;
+  i64 k = 0;  // entries seen
+  bool ok = true;
+  bool full = false;  // more modes than the capacity
+
+  LAYOUTREF_HD constexpr Result<i64> closed_at(i64 i) const {
+    i64 v = 0;
+    for (int m = 0; m < n && i > 0; ++m) {
+      i64 c = i % mode[m].shape.value;
+      i /= mode[m].shape.value;
+      LAYOUTREF_TRY(i64 t, checked_mul(c, mode[m].stride.value));
+      LAYOUTREF_TRY(v, checked_add(v, t));
+    }
+    return v;
+  }
+  LAYOUTREF_HD constexpr void push(i64 z) {
+    if (!ok) return;
+    if (k == 0) {
+      ok = z == 0;
+      k = 1;
+      return;
+    }
+    if (!opened) {  // k == product
+      open = z;
+      opened = true;
+      ++k;
+      return;
+    }
+    i64 q = k / product, rem = k % product;
+    if (rem == 0) {
+      if (!mul_overflows(q, open) && z == q * open) {
+        ++k;
+        return;
+      }
+      if (n == kMaxLeaves) {
+        ok = false;
+        full = true;
+        return;
+      }
+      mode[n++] = LayoutLeaf{Int::dynamic(q), Stride::integer(Int::dynamic(open))};
+      product = k;
+      open = z;
+      ++k;
+      return;
+    }
+    auto low = closed_at(rem);
+    ok = low.ok() && !mul_overflows(q, open) && !add_overflows(q * open, low.value) && z == q * open + low.value;
+    ++k;
+  }
+  /// The layout, its leaves static or not; an Error with `cond` when the table is no layout.
+  LAYOUTREF_HD constexpr Result<Layout> done(bool is_static, Cond cond) const {
+    if (full) return fail(Errc::capacity).add("a layout with more than ").add(kMaxLeaves).add(" modes");
+    if (!ok || (opened && k % product != 0))
+      return fail(Errc::inadmissible, cond)
+          .add("the table is the function of no layout (it breaks at entry ")
+          .add(k - 1)
+          .add(")");
+    LayoutLeaf m[kMaxLeaves] = {};
+    int count = n;
+    for (int i = 0; i < n; ++i) m[i] = mode[i];
+    if (opened) {
+      if (count == kMaxLeaves) return fail(Errc::capacity).add("a layout with more than ").add(kMaxLeaves).add(" modes");
+      m[count++] = LayoutLeaf{Int::dynamic(k / product), Stride::integer(Int::dynamic(open))};
+    }
+    for (int i = 0; i < count; ++i) {
+      m[i].shape.is_static = is_static;
+      m[i].stride.is_static = is_static;
+    }
+    return layout_of(m, count);
+  }
+};
+
+/// Whether every shape and stride leaf is static.
+LAYOUTREF_HD constexpr bool every_leaf_static(Layout const& l) {
+  for (int k = 0; k < l.nleaves; ++k)
+    if (!l.leaf[k].shape.is_static || !l.leaf[k].stride.is_static) return false;
+  return true;
+}
+
+}  // namespace detail_inverse
+
+/// right_inverse(L): CuTe's right inverse (see above), run-time strides included.
+/// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow.
+LAYOUTREF_HD constexpr Result<Layout> right_inverse(Layout const& l) {
+  LAYOUTREF_CHECK(validate(l));
+  LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
+  LAYOUTREF_TRY(Layout c, coalesce(l));
+  detail_inverse::FlatModes f = detail_inverse::flat_modes(c);
+  Int p[kMaxLeaves + 1] = {};
+  LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
+  LAYOUTREF_TRY(detail_inverse::Chain chain, detail_inverse::right_inverse_chain(f));
+  // CuTe: coalesce((_1, shapes...) : (_0, index strides...)); coalesce skips the leading `_1`,
+  // which only shows when the chain is empty (`_1:_0`).
+  LayoutLeaf modes[kMaxLeaves] = {};
+  for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
+  LAYOUTREF_TRY(Layout r, detail_inverse::layout_of(modes, chain.n));
+  return detail::bw_coalesce(r, false);
+}
+
+namespace detail_inverse {
+
+/// The leaf modes of size > 1 and non-zero stride, stably sorted by stride (the spec's order).
+LAYOUTREF_HD constexpr FlatModes active_sorted(Layout const& l) {
+  FlatModes a;
+  for (int k = 0; k < l.nleaves; ++k) {
+    LayoutLeaf const& x = l.leaf[k];
+    if (x.shape.value <= 1 || x.stride.value == 0) continue;
+    int at = a.n;
+    while (at > 0 && a.mode[at - 1].stride.value > x.stride.value) {
+      a.mode[at] = a.mode[at - 1];
+      --at;
+    }
+    a.mode[at] = x;
+    ++a.n;
+  }
+  return a;
+}
+
+}  // namespace detail_inverse
+
+/// The spec's conditions for left_inverse(L) (see above): no error, or the first violated
+/// condition with a witness.
+LAYOUTREF_HD constexpr Error left_inverse_admissible(Layout const& l) {
+  LAYOUTREF_CHECK(validate(l));
+  LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::left_inverse_integer_strides, "the layout"));
+  detail_inverse::FlatModes a = detail_inverse::active_sorted(l);
+  for (int k = 0; k < a.n; ++k)
+    if (a.mode[k].stride.value < 0)
+      return fail(Errc::inadmissible, Cond::left_inverse_negative_stride)
+          .add("the layout has the mode ")
+          .add(a.mode[k].shape.value)
+          .add(":")
+          .add(a.mode[k].stride.value);
+  for (int k = 1; k < a.n; ++k)
+    if (a.mode[k].stride.value % a.mode[k - 1].stride.value != 0)
+      return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)
+          .add("the stride ")
+          .add(a.mode[k - 1].stride.value)
+          .add(" does not divide the next larger stride ")
+          .add(a.mode[k].stride.value)
+          .add(" (CuTe's left inverse divisibility condition)");
+  for (int k = 1; k < a.n; ++k) {
+    LayoutLeaf const& x = a.mode[k - 1];
+    i64 next = a.mode[k].stride.value;
+    if (mul_overflows(x.shape.value, x.stride.value) || x.shape.value * x.stride.value > next)
+      return fail(Errc::inadmissible, Cond::left_inverse_injective)
+          .add("the modes ")
+          .add(x.shape.value)
+          .add(":")
+          .add(x.stride.value)
+          .add(" and ")
+          .add(a.mode[k].shape.value)
+          .add(":")
+          .add(next)
+          .add(" overlap: the coordinate ")
+          .add(next / x.stride.value)
+          .add(" of the first and 1 of the second both give ")
+          .add(next);
+  }
+  return Error{};
+}
+
+namespace detail_inverse {
+
+/// CuTe's construction on the coalesced layout; an error when a stride is not a multiple of the
+/// product so far (CuTe's static_assert "Left inverse divisibility condition").
+LAYOUTREF_HD constexpr Result<Layout> left_inverse_construction(Layout const& l) {
+  LAYOUTREF_TRY(Layout c, coalesce(l));
+  FlatModes f = flat_modes(c);
+  Int p[kMaxLeaves + 1] = {};
+  LAYOUTREF_CHECK(prefix_products(f, p));
+  int order[kMaxLeaves] = {};
+  stride_order(f, order);
+  // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...).
+  LayoutLeaf modes[kMaxLeaves + 1] = {};
+  int n = 0;
+  modes[0].stride = Stride::integer(Int::fixed(0));
+  Int covered = Int::fixed(1);  // size(result_shape)
+  for (int k = 0; k < f.n; ++k) {
+    LayoutLeaf const& m = f.mode[order[k]];
+    if (m.stride.value == 0) continue;
+    Int d = m.stride.coefficient();
+    if (d.value % covered.value != 0)
+      return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)
+          .add("the stride ")
+          .add(d.value)
+          .add(" is not a multiple of ")
+          .add(covered.value);
+    Int q = div(d, covered);
+    modes[n].shape = q;
+    modes[n + 1].stride = Stride::integer(p[order[k]]);
+    ++n;
+    LAYOUTREF_TRY(covered, mul(covered, q));
+  }
+  modes[n++].shape = f.mode[order[f.n - 1]].shape;
+  if (n > kMaxLeaves) return fail(Errc::capacity).add("a left inverse with more than ").add(kMaxLeaves).add(" modes");
+  LAYOUTREF_TRY(Layout r, layout_of(modes, n));
+  return detail::bw_coalesce(r, false);
+}
+
+/// Whether L(R(L(i))) == L(i) for every i < size(L), both extended along their last mode (the
+/// contract of a left inverse); false past kPointwiseBudget evaluations.
+LAYOUTREF_HD constexpr bool is_quasi_inverse(Layout const& l, Layout const& r) {
+  auto n = size(l);
+  if (!n.ok() || n.value.value > kPointwiseBudget) return false;
+  for (i64 i = 0; i < n.value.value; ++i) {
+    auto y = evaluate_int(l, i);
+    if (!y.ok() || y.value < 0) return false;
+    auto x = evaluate_int(r, y.value, true);
+    if (!x.ok() || x.value < 0) return false;
+    auto back = evaluate_int(l, x.value, true);
+    if (!back.ok() || back.value != y.value) return false;
+  }
+  return true;
+}
+
+}  // namespace detail_inverse
+
+/// left_inverse(L): CuTe's mixed-radix left inverse (see above). When the spec's conditions
+/// hold the construction is a left inverse. When divisibility or injectivity of the leaf modes
+/// fails (the rare path) CuTe's construction may still be defined (on the coalesced layout) and
+/// satisfy the contract L(R(L(i))) == L(i), as in three public vectors (e.g.
+/// (_8,_4,_4):(_4,_8,_32) -> (_4,_2,_16):(_0,_1,_8)); impl then checks the contract at every
+/// i < size(L) (at most kPointwiseBudget) and returns CuTe's result if it holds, else refuses
+/// with the violated condition (the spec's check_left_inverse judges both correct; CuTe's
+/// results that break the contract, quirks.tsv, are refused).
+/// Errors: left_inverse.{integer_strides, negative_stride, stride_divisibility, injective};
+/// bad_argument (a size < 1); overflow.
+LAYOUTREF_HD constexpr Result<Layout> left_inverse(Layout const& l) {
+  Error why = left_inverse_admissible(l);
+  if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
+    return why;
+  auto r = detail_inverse::left_inverse_construction(l);
+  if (why.ok()) return r;
+  if (r.ok() && detail_inverse::is_quasi_inverse(l, r.value)) return r;
+  return why;
+}
+
+}  // namespace layoutref::impl

@@ -1,0 +1,193 @@
+// layoutref::impl — mode manipulation: a layout handled as a tuple of (shape, stride) modes.
+//
+// Source: cute/layout.hpp ("Operations to manipulate Layouts like a tuple of pairs", append,
+// prepend, group, make_layout of layouts) and cute/tuple_algorithms.hpp (take, select, flatten,
+// unflatten). Each operation moves whole modes, never changes a stride; the static flags travel
+// with the leaves. As in CuTe (and the spec, spec/src/modes.cpp), an integral layout s:d has rank
+// 1 and is its own single mode wherever a tuple is built: take(4:1, 0, 1) = (4):(1),
+// group(4:1, 0, 1) = ((4)):((1)), append(4:1, x) = (4, x):(1, dx).
+//
+// Mode indices are 0-based; a range or index outside the layout is Errc::bad_argument (CuTe
+// rejects these at compile time); more leaves or nodes than the capacity is Errc::capacity.
+#pragma once
+
+#include <layoutref/impl/layout.hpp>
+
+namespace layoutref::impl {
+
+namespace detail_modes {
+
+LAYOUTREF_HD constexpr Error bad_range(char const* op, int b, int e, int r) {
+  return fail(Errc::bad_argument)
+      .add(op)
+      .add(": the mode range [")
+      .add(b)
+      .add(",")
+      .add(e)
+      .add(") is not within the ")
+      .add(r)
+      .add(" modes of the layout");
+}
+
+/// Push modes [b, e) of l (an integral layout is its own mode 0).
+LAYOUTREF_HD constexpr void push_modes(TupleBuilder<LayoutLeaf>& out, Layout const& l, int b, int e) {
+  if (l.is_leaf()) {
+    if (b == 0 && e >= 1) out.push(l);
+    return;
+  }
+  int c = l.child(0, 0);
+  for (int i = 0; i < e; ++i) {
+    if (i >= b) out.push(l.subtree(c));
+    c = l.end(c);
+  }
+}
+
+/// The unit mode `_1:_0` (CuTe's default padding).
+LAYOUTREF_HD constexpr Layout unit_mode() { return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0))); }
+
+}  // namespace detail_modes
+
+/// flatten(L): a leaf layout stays a leaf; a tuple layout becomes the flat tuple of its leaf
+/// modes: ((4)):((1)) -> (4):(1), (2,(3,4)):(1,(2,6)) -> (2,3,4):(1,2,6). It cannot fail (the
+/// result has fewer nodes than L), so it returns the layout itself, like tree.hpp's flatten.
+LAYOUTREF_HD constexpr Layout flatten(Layout const& l) { return flatten<LayoutLeaf>(l); }
+
+/// group(L, b, e): the modes [b, e) become one mode, the tuple of them (CuTe group<B,E>);
+/// b == e leaves the modes as they are (an integral layout becomes the rank-1 tuple (L)).
+/// Errors: bad_argument unless 0 <= b <= e <= rank(L).
+LAYOUTREF_HD constexpr Result<Layout> group(Layout const& l, int b, int e) {
+  int r = l.rank();
+  if (b < 0 || b > e || e > r) return detail_modes::bad_range("group", b, e, r);
+  TupleBuilder<LayoutLeaf> out;
+  detail_modes::push_modes(out, l, 0, b);
+  if (b < e) {
+    TupleBuilder<LayoutLeaf> inner;
+    detail_modes::push_modes(inner, l, b, e);
+    LAYOUTREF_TRY(Layout g, inner.done());
+    out.push(g);
+  }
+  detail_modes::push_modes(out, l, e, r);
+  return out.done();
+}
+
+/// take(L, b, e): the tuple of the modes [b, e) (CuTe take<B,E>).
+/// Errors: bad_argument unless 0 <= b < e <= rank(L).
+LAYOUTREF_HD constexpr Result<Layout> take(Layout const& l, int b, int e) {
+  int r = l.rank();
+  if (b < 0 || b >= e || e > r) return detail_modes::bad_range("take", b, e, r);
+  TupleBuilder<LayoutLeaf> out;
+  detail_modes::push_modes(out, l, b, e);
+  return out.done();
+}
+
+/// select(L, {i0, i1, ...}): the tuple of the modes i0, i1, ... in that order (CuTe
+/// select<I...>); an index may repeat; n == 0 gives the empty layout () : ().
+/// Errors: bad_argument for an index outside [0, rank(L)).
+LAYOUTREF_HD constexpr Result<Layout> select(Layout const& l, int const* indices, int n) {
+  TupleBuilder<LayoutLeaf> out;
+  for (int k = 0; k < n; ++k) {
+    int i = indices[k];
+    if (i < 0 || i >= l.rank())
+      return fail(Errc::bad_argument).add("select: mode ").add(i).add(" is not among the ").add(l.rank()).add(" modes");
+    detail_modes::push_modes(out, l, i, i + 1);
+  }
+  return out.done();
+}
+template <int N>
+LAYOUTREF_HD constexpr Result<Layout> select(Layout const& l, int const (&indices)[N]) {
+  return select(l, indices, N);
+}
+
+/// append(L, X): X becomes the last mode: (L0, ..., Lr-1, X); an integral L gives (L, X).
+LAYOUTREF_HD constexpr Result<Layout> append(Layout const& l, Layout const& x) {
+  TupleBuilder<LayoutLeaf> out;
+  detail_modes::push_modes(out, l, 0, l.rank());
+  out.push(x);
+  return out.done();
+}
+
+/// append(L, n, X): L padded with copies of X (CuTe's default `_1:_0`) up to rank n (CuTe
+/// append<N>); n == rank(L) returns L unchanged (an integral L stays integral).
+/// Errors: bad_argument if n < rank(L).
+LAYOUTREF_HD constexpr Result<Layout> append(Layout const& l, int n, Layout const& x = detail_modes::unit_mode()) {
+  if (n < l.rank()) return fail(Errc::bad_argument).add("append: cannot pad a layout of rank ").add(l.rank()).add(" to rank ").add(n);
+  if (n == l.rank()) return l;
+  TupleBuilder<LayoutLeaf> out;
+  detail_modes::push_modes(out, l, 0, l.rank());
+  for (int k = l.rank(); k < n; ++k) out.push(x);
+  return out.done();
+}
+
+/// prepend(L, X): X becomes the first mode: (X, L0, ..., Lr-1); an integral L gives (X, L).
+LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, Layout const& x) {
+  TupleBuilder<LayoutLeaf> out;
+  out.push(x);
+  detail_modes::push_modes(out, l, 0, l.rank());
+  return out.done();
+}
+
+/// prepend(L, n, X): L preceded by copies of X (default `_1:_0`) up to rank n (CuTe prepend<N>);
+/// n == rank(L) returns L unchanged. Errors: bad_argument if n < rank(L).
+LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, int n, Layout const& x = detail_modes::unit_mode()) {
+  if (n < l.rank()) return fail(Errc::bad_argument).add("prepend: cannot pad a layout of rank ").add(l.rank()).add(" to rank ").add(n);
+  if (n == l.rank()) return l;
+  TupleBuilder<LayoutLeaf> out;
+  for (int k = l.rank(); k < n; ++k) out.push(x);
+  detail_modes::push_modes(out, l, 0, l.rank());
+  return out.done();
+}
+
+namespace detail_modes {
+
+// The subtree of `profile` at node k with its leaves replaced, in order, by the modes of flat
+// starting at mode `next`. Recursion follows the profile's depth.
+LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple const& profile, int k, int& next,
+                                                   int& cursor) {
+  if (profile.node[k] == IntTuple::kLeaf) {
+    // cursor: the node of mode `next` in flat (flat is a tuple here).
+    Layout m = flat.is_leaf() ? flat : flat.subtree(cursor);
+    if (!flat.is_leaf()) cursor = flat.end(cursor);
+    ++next;
+    return m;
+  }
+  TupleBuilder<LayoutLeaf> out;
+  for (int i = 0; i < profile.node[k]; ++i) {
+    LAYOUTREF_TRY(Layout item, unflatten_at(flat, profile, profile.child(k, i), next, cursor));
+    out.push(item);
+  }
+  return out.done();
+}
+
+}  // namespace detail_modes
+
+/// unflatten(L, profile): the top-level modes of L, in order, replace the leaves of `profile`
+/// (CuTe unflatten; only the profile's nesting matters):
+/// unflatten((2,3,4):(1,2,6), (1,(1,1))) = (2,(3,4)):(1,(2,6)). A leaf profile returns mode 0.
+/// Errors: bad_argument unless rank(L) == the number of leaves of profile.
+LAYOUTREF_HD constexpr Result<Layout> unflatten(Layout const& flat, IntTuple const& profile) {
+  if (flat.rank() != profile.nleaves)
+    return fail(Errc::bad_argument)
+        .add("unflatten: the layout has ")
+        .add(flat.rank())
+        .add(" modes but the profile has ")
+        .add(static_cast<int>(profile.nleaves))
+        .add(" leaves");
+  int next = 0;
+  int cursor = flat.is_leaf() ? 0 : flat.child(0, 0);
+  return detail_modes::unflatten_at(flat, profile, 0, next, cursor);
+}
+
+/// make_layout(L0, L1, ...): the concatenation, whose mode i is parts[i] (CuTe's make_layout of
+/// layouts); one part gives the rank-1 tuple (L0), none the empty layout () : ().
+LAYOUTREF_HD constexpr Result<Layout> make_layout(Layout const* parts, int n) {
+  TupleBuilder<LayoutLeaf> out;
+  for (int k = 0; k < n; ++k) out.push(parts[k]);
+  return out.done();
+}
+template <class... Ls>
+LAYOUTREF_HD constexpr Result<Layout> make_layout(Layout const& first, Ls const&... rest) {
+  Layout parts[1 + sizeof...(Ls)] = {first, rest...};
+  return make_layout(parts, 1 + static_cast<int>(sizeof...(Ls)));
+}
+
+}  // namespace layoutref::impl

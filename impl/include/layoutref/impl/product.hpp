@@ -1,0 +1,207 @@
+// layoutref::impl — logical, zipped, tiled, flat, blocked and raked products; tile_to_shape
+// (CuTe layout.hpp; docs 02_layout_algebra.md "Product"; docs/semantics.md "Divides and
+// products"; the seed document "CuTe Tilers").
+//
+// Structure, as CuTe computes it:
+//  - logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) ∘ B): the block
+//    A, then its repetitions laid out by B. cosize(B) is static when all of B is.
+//  - a tiler applies by mode like the divides (divide.hpp): a tuple multiplies mode i of A by
+//    item i and keeps the modes past it, `_` keeps the mode, an integer n is n:_1; the zipped,
+//    tiled and flat forms rearrange the (block, product) pairs with zip2_by and CuTe's slicing.
+//    A `_` inside a zipped/tiled/flat tiler gives (the whole mode, `_1:_0`), the spec's meaning
+//    (CuTe splits the unchanged mode as if it were a pair: quirks.tsv).
+//  - blocked_product(A, B): R = max(rank A, rank B); P = logical_product(append<R>(A),
+//    append<R>(B)) with B as one layout; the result is zip(P0, P1): mode i is (A_i, P1_i).
+//    raked_product: zip(P1, P0), mode i is (P1_i, A_i). When the first zipped layout is
+//    integral (R == 1) CuTe's zip wraps the pair: ((first, second)). Where CuTe's zip does not
+//    compile (R == 1, a rank-1 tuple against an integral or multi-mode other half) impl takes
+//    the other half as that single mode, the spec's form.
+//  - tile_to_shape(block, shape, order): R = rank(shape); the block padded to rank R; the
+//    repetitions make_ordered_layout(shape_i / block_i, order) (column-major by default; impl's
+//    make_ordered_layout breaks ties by position, the spec's rule); blocked_product of the two.
+//
+// Errors (inadmissible, the spec's names): product.tiler_rank; the complement's conditions
+// (A is not complementable) and the composition's (the repetitions do not compose with B, e.g.
+// CuTe's weak divisibility check, product.tsv line 526); tile_to_shape.rank (the block has more
+// modes than the shape), tile_to_shape.divisibility (a mode of the shape is not a multiple of the
+// block's), tile_to_shape.order (the order is not a flat tuple of rank(shape) integers, or an
+// integer when the rank is 1). bad_argument for basis strides in B (its cosize), sizes < 1.
+#pragma once
+
+#include <layoutref/impl/construct.hpp>
+#include <layoutref/impl/divide.hpp>
+
+namespace layoutref::impl {
+
+namespace detail_tile {
+
+/// cosize(B) with CuTe's static flag: static when every shape and stride of B is.
+LAYOUTREF_HD constexpr Result<Int> cosize_flagged(Layout const& b) {
+  LAYOUTREF_TRY(i64 c, cosize(b));
+  bool is_static = true;
+  for (int k = 0; k < b.nleaves; ++k) is_static = is_static && b.leaf[k].shape.is_static && b.leaf[k].stride.is_static;
+  return Int{c, is_static};
+}
+
+/// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) ∘ B).
+LAYOUTREF_HD constexpr Result<Layout> product_leaf(Layout const& a, Layout const& b) {
+  LAYOUTREF_TRY(Int na, size(a));
+  LAYOUTREF_TRY(Int cb, cosize_flagged(b));
+  LAYOUTREF_TRY(Int m, mul(na, cb));
+  auto reps = complement(a, m);
+  if (!reps.ok()) return prefixed(reps.error, "complement(A, size(A)*cosize(B)): ");
+  auto r = composition(reps.value, b);
+  if (!r.ok()) return prefixed(r.error, "complement(A, size(A)*cosize(B)) o B: ");
+  return make_layout(a, r.value);
+}
+
+/// Mode i of a zipped half: the half's own mode when it is a tuple of rank R, else (R == 1,
+/// where CuTe's zip does not compile) the whole half.
+LAYOUTREF_HD constexpr Result<Layout> zip_mode(Layout const& x, int i, int r) {
+  if (!x.is_leaf() && x.rank() == r) return x.mode(i);
+  return x;
+}
+
+/// CuTe's zip(first, second) of two layouts of rank R.
+LAYOUTREF_HD constexpr Result<Layout> zip(Layout const& first, Layout const& second, int r) {
+  if (first.is_leaf()) {  // CuTe: zip of an integral first half wraps the pair
+    LAYOUTREF_TRY(Layout pair, make_layout(first, second));
+    return make_layout(pair);
+  }
+  TupleBuilder<LayoutLeaf> out;
+  for (int i = 0; i < r; ++i) {
+    LAYOUTREF_TRY(Layout f, zip_mode(first, i, r));
+    LAYOUTREF_TRY(Layout s, zip_mode(second, i, r));
+    LAYOUTREF_TRY(Layout pair, make_layout(f, s));
+    out.push(pair);
+  }
+  return out.done();
+}
+
+/// blocked (raked == false) or raked product.
+LAYOUTREF_HD constexpr Result<Layout> blocked_or_raked(Layout const& a, Layout const& b, bool raked) {
+  LAYOUTREF_CHECK(validate(a));
+  LAYOUTREF_CHECK(validate(b));
+  int r = a.rank() > b.rank() ? a.rank() : b.rank();
+  LAYOUTREF_TRY(Layout pa, append(a, r));
+  LAYOUTREF_TRY(Layout pb, append(b, r));
+  LAYOUTREF_TRY(Layout p, product_leaf(pa, pb));
+  LAYOUTREF_TRY(Layout reps, p.mode(1));
+  return raked ? zip(reps, pa, r) : zip(pa, reps, r);
+}
+
+}  // namespace detail_tile
+
+/// The product of A by the tiler T, arranged as `how` says (logical, zipped, tiled, flat).
+/// Errors: product.tiler_rank, the complement's and the composition's conditions (inadmissible);
+/// bad_argument (a size < 1, basis strides in a tiler layout), capacity, overflow.
+LAYOUTREF_HD constexpr Result<Layout> product(Arrangement how, Layout const& a, Tiler const& t) {
+  LAYOUTREF_CHECK(validate(a));
+  for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
+  bool pairs = how != Arrangement::logical;
+  LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::product_tiler_rank, [](Layout const& x, Layout const& b) {
+                  return detail_tile::product_leaf(x, b);
+                }));
+  return detail_tile::arrange(p, t, how);
+}
+
+/// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
+/// logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8)).
+LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Tiler const& t) { return product(Arrangement::logical, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Layout const& b) { return logical_product(a, Tiler::of(b)); }
+
+/// zipped_product(A, T): ((blocks...), (products..., untouched modes...)).
+LAYOUTREF_HD constexpr Result<Layout> zipped_product(Layout const& a, Tiler const& t) { return product(Arrangement::zipped, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> zipped_product(Layout const& a, Layout const& b) { return zipped_product(a, Tiler::of(b)); }
+
+/// tiled_product(A, T): ((blocks...), product_0, product_1, ..., untouched modes...).
+LAYOUTREF_HD constexpr Result<Layout> tiled_product(Layout const& a, Tiler const& t) { return product(Arrangement::tiled, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> tiled_product(Layout const& a, Layout const& b) { return tiled_product(a, Tiler::of(b)); }
+
+/// flat_product(A, T): (block_0, block_1, ..., product_0, product_1, ..., untouched modes...).
+LAYOUTREF_HD constexpr Result<Layout> flat_product(Layout const& a, Tiler const& t) { return product(Arrangement::flat, a, t); }
+LAYOUTREF_HD constexpr Result<Layout> flat_product(Layout const& a, Layout const& b) { return flat_product(a, Tiler::of(b)); }
+
+/// blocked_product(A, B): mode i is (A_i, P_i), P = complement(A', size(A')*cosize(B')) ∘ B' with
+/// A', B' padded with `_1:_0` to the larger rank. @post rank(result) == max(rank A, rank B)
+LAYOUTREF_HD constexpr Result<Layout> blocked_product(Layout const& a, Layout const& b) {
+  return detail_tile::blocked_or_raked(a, b, false);
+}
+
+/// raked_product(A, B): mode i is (P_i, A_i) (the blocks interleaved).
+LAYOUTREF_HD constexpr Result<Layout> raked_product(Layout const& a, Layout const& b) {
+  return detail_tile::blocked_or_raked(a, b, true);
+}
+
+namespace detail_tile {
+
+/// The order of tile_to_shape must be an integer (rank 1) or a flat tuple of rank r.
+LAYOUTREF_HD constexpr bool order_fits(IntTuple const& order, int r) {
+  if (order.is_leaf()) return r == 1;
+  if (order.rank() != r) return false;
+  for (int i = 0; i < r; ++i)
+    if (order.node[order.child(0, i)] != IntTuple::kLeaf) return false;
+  return true;
+}
+
+LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, IntTuple const* order) {
+  LAYOUTREF_CHECK(validate(block));
+  for (int k = 0; k < shape.nleaves; ++k)
+    if (shape.leaf[k].value < 1)
+      return fail(Errc::bad_argument).add("tile_to_shape: the shape has the entry ").add(shape.leaf[k].value).add(" (must be >= 1)");
+  int r = shape.rank();
+  if (block.rank() > r)
+    return fail(Errc::inadmissible, Cond::tile_to_shape_rank)
+        .add("the block has ")
+        .add(block.rank())
+        .add(" modes, more than the ")
+        .add(r)
+        .add(" of the shape");
+  LAYOUTREF_TRY(Layout padded, append(block, r));
+  // product_each of both shapes, then their quotient (CuTe's ceil_div, exact here).
+  TupleBuilder<Int> counts;
+  for (int i = 0; i < r; ++i) {
+    LAYOUTREF_TRY(Layout bm, padded.mode(i));
+    LAYOUTREF_TRY(IntTuple tm, shape.mode(i));
+    LAYOUTREF_TRY(Int bs, size(bm));
+    LAYOUTREF_TRY(Int ts, size(tm));
+    if (ts.value % bs.value != 0)
+      return fail(Errc::inadmissible, Cond::tile_to_shape_divisibility)
+          .add("mode ")
+          .add(i)
+          .add(" of the shape has size ")
+          .add(ts.value)
+          .add(", not a multiple of the block's ")
+          .add(bs.value);
+    counts.push_leaf(ceil_div(ts, bs));
+  }
+  LAYOUTREF_TRY(IntTuple count, counts.done());
+  Layout reps;
+  if (order) {
+    if (!order_fits(*order, r))
+      return fail(Errc::inadmissible, Cond::tile_to_shape_order)
+          .add("the order is not an integer or a flat tuple of the rank ")
+          .add(r)
+          .add(" of the shape");
+    LAYOUTREF_TRY(reps, make_ordered_layout(count, *order));
+  } else {
+    LAYOUTREF_TRY(reps, make_layout(count));
+  }
+  return blocked_or_raked(padded, reps, false);
+}
+
+}  // namespace detail_tile
+
+/// tile_to_shape(block, shape): the block repeated column-major until it has the shape:
+/// blocked_product(block padded to rank(shape), make_layout(shape_i / size(block_i))).
+/// @post compatible(shape, shape(result)) (mode by mode)
+LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape) {
+  return detail_tile::tile_to_shape(block, shape, nullptr);
+}
+
+/// tile_to_shape(block, shape, order): the repetitions laid out by make_ordered_layout(counts, order).
+LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, IntTuple const& order) {
+  return detail_tile::tile_to_shape(block, shape, &order);
+}
+
+}  // namespace layoutref::impl

@@ -1,0 +1,200 @@
+// impl composition: CuTe's forms with their static markers, and exact admissibility.
+// Expected values from CuTe's documentation (02_layout_algebra.md), the seed documents,
+// docs/semantics.md and DESIGN.md (extension examples), cutlass issue #2955, and derived by hand
+// with CuTe's composition_impl (coalesce_x of A, then per leaf of B: divide the stride through
+// A's modes, take min(quotient, remaining size) elements, the rest runs on along the last mode).
+#include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/term.hpp>
+#include <layoutref/notation/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace layoutref::impl {
+namespace {
+
+notation::Term T(std::string const& text) {
+  auto p = notation::parse(text);
+  EXPECT_TRUE(p.ok) << text;
+  return p.term;
+}
+
+Layout L(std::string const& text) {
+  auto r = to_layout(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+Tiler Tl(std::string const& text) {
+  auto r = to_tiler(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+std::string C(std::string const& a, std::string const& b) { return S(composition(L(a), L(b))); }
+std::string CT(std::string const& a, std::string const& t) { return S(composition(L(a), Tl(t))); }
+
+Error refusal(std::string const& a, std::string const& b) {
+  auto r = composition(L(a), L(b));
+  EXPECT_FALSE(r.ok()) << a << " o " << b << " = " << (r.ok() ? str(r.value) : "");
+  return r.error;
+}
+
+// constexpr: 20:2 o 5:4 = 5:8 (docs, "trivial case").
+constexpr bool composes_at_compile_time() {
+  auto r = composition(make_leaf(Int::fixed(20), Stride::integer(Int::fixed(2))),
+                       make_leaf(Int::fixed(5), Stride::integer(Int::fixed(4))));
+  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape == Int::fixed(5) &&
+         r.value.leaf[0].stride == Stride::integer(Int::fixed(8));
+}
+static_assert(composes_at_compile_time());
+
+TEST(ImplComposition, CuteDocumentationExamples) {
+  // Example 1: (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8)
+  EXPECT_EQ(C("(_6,_2):(_8,_2)", "(_4,_3):(_3,_1)"), "((_2,_2),_3):((_24,_2),_8)");
+  // Example 2: 20:2 o (5,4):(4,1) = (5,4):(8,2)
+  EXPECT_EQ(C("_20:_2", "(_5,_4):(_4,_1)"), "(_5,_4):(_8,_2)");
+  // Example 3, static: CuTe prints (_5,(_2,_2)):(_16,(_80,_4))
+  EXPECT_EQ(C("(_10,_2):(_16,_4)", "(_5,_4):(_1,_5)"), "(_5,(_2,_2)):(_16,(_80,_4))");
+  // Example 3, run-time: CuTe keeps the run-time size-1 mode, ((5,1),(2,2)):((16,4),(80,4));
+  // impl's meaning does not depend on the static flag: the same function without it.
+  EXPECT_EQ(C("(10,2):(16,4)", "(5,4):(1,5)"), "(5,(2,2)):(16,(80,4))");
+}
+
+TEST(ImplComposition, CuteDocumentationTilers) {
+  // (12,(4,8)):(59,(13,1)) o <3:4, 8:2> = (_3,(2,4)):(236,(26,1))
+  EXPECT_EQ(CT("(12,(4,8)):(59,(13,1))", "(_3:_4,_8:_2)"), "(_3,(2,4)):(236,(26,1))");
+  // a shape as a tiler: (3, 8) means <3:1, 8:1>: (_3,(4,2)):(59,(13,1))
+  EXPECT_EQ(CT("(12,(4,8)):(59,(13,1))", "(_3,_8)"), "(_3,(4,2)):(59,(13,1))");
+}
+
+TEST(ImplComposition, SeedTiler) {
+  // Seed 002: a (32,16) layout composed with <2:3, 3:2> maps (i,j) to A's (3i, 2j).
+  auto r = composition(L("(_32,_16):(_1,_32)"), Tl("(_2:_3,_3:_2)"));
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(str(r.value), "(_2,_3):(_3,_64)");
+  // R(1,2) = R(1 + 2*2) = A(3, 4) = 3 + 4*32
+  EXPECT_EQ(evaluate_int(r.value, 5).value, 3 + 4 * 32);
+}
+
+TEST(ImplComposition, TilerForms) {
+  // `_` keeps its mode; modes past the tuple are dropped; a rank-1 tuple stays a tuple.
+  EXPECT_EQ(CT("(_6,_2):(_1,_6)", "(_)"), "(_6):(_1)");
+  EXPECT_EQ(CT("(_4,_8):(_8,_1)", "(_,_2:_2)"), "(_4,_2):(_8,_2)");
+  EXPECT_EQ(CT("(_4,_8):(_8,_1)", "_"), "(_4,_8):(_8,_1)");
+  // a layout tiler composes with all of A
+  EXPECT_EQ(CT("(_4,_8):(_8,_1)", "_4:_2"), "(_2,_2):(_16,_1)");
+  // nested tuple tilers recurse into the modes of A
+  EXPECT_EQ(CT("((_4,_2),_8):((_1,_4),_8)", "((_2,_),_4)"), "((_2,_2),_4):((_1,_4),_8)");
+}
+
+TEST(ImplComposition, ExtensionConvention) {
+  // DESIGN.md: the trailing 1:0 mode of A runs on past A's size.
+  EXPECT_EQ(C("(_4,_1):(_1,_0)", "_2:_4"), "_2:_0");
+  // ... and each mode of B stays inside A's domain, where A is the identity.
+  EXPECT_EQ(C("(_9,_8,_1):(_1,_9,_0)", "(_2,_18):(_18,_4)"), "(_2,_18):(_18,_4)");
+  // Without a trailing size-1 mode the last mode runs on with its stride: 8:2 o 3:4 -> 3:8.
+  EXPECT_EQ(C("_8:_2", "_3:_4"), "_3:_8");
+}
+
+TEST(ImplComposition, FoldDetails) {
+  // A size-1 leaf of B keeps CuTe's stride: the stride divided through A's modes, ceil.
+  EXPECT_EQ(C("(_7,_2):(_1,_1)", "_1:_14"), "_1:_2");
+  // A stride-0 leaf stays as it is; an integral A scales the stride.
+  EXPECT_EQ(C("(_4,_1,_32):(_1,_0,_4)", "_4:_0"), "_4:_0");
+  EXPECT_EQ(C("_8:_3", "(_2,_4):(_4,_1)"), "(_2,_4):(_12,_3)");
+  // min(quotient, remaining size) elements per mode of A: (2,64):(0,2) o 32:1 = (2,16):(0,2).
+  EXPECT_EQ(C("(_2,_64):(_0,_2)", "_32:_1"), "(_2,_16):(_0,_2)");
+  // B's rank-1 tuple wrapper is kept: (8):(2) o (4,2):(0,2) and (2):(64).
+  EXPECT_EQ(C("(_8):(_2)", "(_4,_2):(_0,_2)"), "(_4,_2):(_0,_4)");
+  EXPECT_EQ(C("((_2,(_8,_2),_2),_2,_1):((_4,(_8,_1),_2),_128,_1)", "(_2):(_64)"), "(_2):(_128)");
+}
+
+TEST(ImplComposition, BasisStrides) {
+  // A basis stride k@p of B composes N:k with the mode p of A (CuTe's basis_get).
+  EXPECT_EQ(C("(_4,_8):(_1@0,_1@1)", "(_2,_2):(_2@1,_1@0)"), "(_2,_2):(_2@1,_1@0)");
+  EXPECT_EQ(C("(_4,(_2,_8)):(_3,(_1,_16))", "_4:_1@1"), "(_2,_2):(_1,_16)");
+  // An identity layout composed with an integer-stride B: values are coordinates.
+  EXPECT_EQ(C("(_4,_8):(_1@0,_1@1)", "_8:_2"), "(_2,_4):(_2@0,_1@1)");
+}
+
+TEST(ImplComposition, Cutlass2955IsRefused) {
+  // (6,2):(1,7) o (3,2):(2,3): by modes (3,2):(2,3), but A(B(2,1)) = A(7) = 8, not 7.
+  Error e = refusal("(6,2):(1,7)", "(3,2):(2,3)");
+  EXPECT_EQ(e.code, Errc::inadmissible);
+  EXPECT_EQ(e.condition, Cond::composition_disjoint_intervals);
+  EXPECT_EQ(refusal("(_6,_2):(_1,_7)", "(_3,_2):(_2,_3)").condition, Cond::composition_disjoint_intervals);
+}
+
+TEST(ImplComposition, LeftDivisibilityIsRefused) {
+  // (6,4):(1,10) o 4:4 takes the values 0, 4, 12, 20: no layout (CuTe gives (2,2):(4,10)).
+  Error e = refusal("(6,4):(1,10)", "4:4");
+  EXPECT_EQ(e.code, Errc::inadmissible);
+  EXPECT_EQ(e.condition, Cond::composition_left_divisibility);
+  // (4,3):(1,10) o 6:1 takes the values 0,1,2,3,10,11 (no layout): the quotient shape (4,inf)
+  // is not weakly left divisible by 6.
+  EXPECT_EQ(refusal("(4,3):(1,10)", "6:1").condition, Cond::composition_weak_left_divisibility);
+}
+
+TEST(ImplComposition, NotShahAdmissibleButStillALayout) {
+  // 4 does not divide 6, but A o 2:4 takes the values 0, 4: the layout 2:4 (CuTe's too).
+  EXPECT_EQ(C("(_6,_4):(_1,_10)", "_2:_4"), "_2:_4");
+  // (2,2):(1,0) o 2:3: Â(3) = A(1,1) = 1, so the values are 0, 1: the layout 2:1. CuTe's fold
+  // would give 2:0; impl factors the function instead.
+  EXPECT_EQ(C("(_2,_2):(_1,_0)", "_2:_3"), "_2:_1");
+  // ... and o 4:3: 0, 1, 0, 1 = (2,2):(1,0).
+  EXPECT_EQ(C("(_2,_2):(_1,_0)", "_4:_3"), "(_2,_2):(_1,_0)");
+}
+
+TEST(ImplComposition, OverlappingIntervalsCheckedExactly) {
+  // The intervals of 2:2 and 4:1 within [1,16) overlap, but A is the identity on its domain.
+  EXPECT_EQ(C("(_4,_4,_1):(_1,_4,_0)", "(_2,_4):(_2,_1)"), "(_2,_4):(_2,_1)");
+  // (4,4):(1,16) o (2,4):(2,1): B(1,2) = 4 -> A(4) = 16, by modes 2 + 2 = 4.
+  EXPECT_EQ(refusal("(_4,_4):(_1,_16)", "(_2,_4):(_2,_1)").condition, Cond::composition_disjoint_intervals);
+}
+
+TEST(ImplComposition, OtherConditions) {
+  Error neg = refusal("_8:_1", "_2:_-1");
+  EXPECT_EQ(neg.code, Errc::inadmissible);
+  EXPECT_EQ(neg.condition, Cond::composition_negative_stride);
+  auto r = composition(L("(_4,_2):(_1,_4)"), Tl("(_2,_2,_2)"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.condition, Cond::composition_tiler_rank);
+  // inside a tiler, the mode is named
+  auto m = composition(L("(_4,(_6,_4)):(_1,(_1,_10))"), Tl("(_,_4:_4)"));
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error.condition, Cond::composition_left_divisibility);
+  EXPECT_EQ(std::string(m.error.text.c_str()).rfind("mode 1: ", 0), 0u) << m.error.text.c_str();
+}
+
+TEST(ImplComposition, CapacityErrors) {
+  // A = (4,2,2,...,2):(1,5,15,...,5*3^30) (32 modes, none mergeable) composed with
+  // (2,2^32):(1,2): 2:1 takes half of mode 0, 2^32:2 the other half and all the rest: 33 leaves.
+  TupleBuilder<LayoutLeaf> a;
+  a.push_leaf(LayoutLeaf{Int::fixed(4), Stride::integer(Int::fixed(1))});
+  i64 d = 5;
+  for (int k = 1; k < 32; ++k) {
+    a.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(d))});
+    d *= 3;
+  }
+  auto al = a.done();
+  ASSERT_TRUE(al.ok());
+  auto r = composition(al.value, L("(_2,_4294967296):(_1,_2)"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::capacity);
+  // A smaller B fits: (2,1024):(1,2) gives 1 + 10 leaves.
+  EXPECT_TRUE(composition(al.value, L("(_2,_1024):(_1,_2)")).ok());
+  // The exact check of a non-Shah mode is bounded.
+  auto big = composition(L("(_6,_1073741824):(_1,_10)"), L("_8388608:_4"));
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.error.code, Errc::capacity);
+  // Values past 64 bits are overflow errors.
+  auto of = composition(L("_4:_4611686018427387904"), L("_4:_4"));
+  ASSERT_FALSE(of.ok());
+  EXPECT_EQ(of.error.code, Errc::overflow);
+}
+
+}  // namespace
+}  // namespace layoutref::impl

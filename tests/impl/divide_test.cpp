@@ -1,0 +1,185 @@
+// impl divides: logical_divide, zipped_divide, tiled_divide, flat_divide, in CuTe's forms with
+// their static markers. Expected values from CuTe's documentation (02_layout_algebra.md
+// "Division", 03_tensor.md), the seed document "CuTe Tilers" (002), and derived by hand with
+// CuTe's definitions: A ∘ (B, complement(B, shape(coalesce(A)))) per mode, zip2_by guided by the
+// tiler, then CuTe's slicing for tiled/flat (a mode of rank >= 2 is spliced, a rank-1 mode kept).
+#include <layoutref/impl/divide.hpp>
+#include <layoutref/impl/term.hpp>
+#include <layoutref/notation/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace layoutref::impl {
+namespace {
+
+notation::Term T(std::string const& text) {
+  auto p = notation::parse(text);
+  EXPECT_TRUE(p.ok) << text;
+  return p.term;
+}
+
+Layout L(std::string const& text) {
+  auto r = to_layout(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+Tiler Tl(std::string const& text) {
+  auto r = to_tiler(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+std::string D(Arrangement how, std::string const& a, std::string const& t) { return S(divide(how, L(a), Tl(t))); }
+
+Error refusal(Arrangement how, std::string const& a, std::string const& t) {
+  auto r = divide(how, L(a), Tl(t));
+  EXPECT_FALSE(r.ok()) << a << " / " << t << " = " << (r.ok() ? str(r.value) : "");
+  return r.error;
+}
+
+constexpr Layout leaf(i64 s, i64 d) { return make_leaf(Int::fixed(s), Stride::integer(Int::fixed(d))); }
+
+// constexpr: logical_divide(_24:_1, _4:_2): 24:1 is the identity, so the result is (B, B*) =
+// (_4,(_2,_3)):(_2,(_1,_8)) (complement(4:2, 24) = (2,3):(1,8)).
+constexpr bool divides_at_compile_time() {
+  auto r = logical_divide(leaf(24, 1), leaf(4, 2));
+  if (!r.ok() || r.value.rank() != 2 || r.value.nleaves != 3) return false;
+  auto const& x = r.value.leaf;
+  return x[0].shape == Int::fixed(4) && x[0].stride == Stride::integer(Int::fixed(2)) && x[1].shape == Int::fixed(2) &&
+         x[1].stride == Stride::integer(Int::fixed(1)) && x[2].shape == Int::fixed(3) &&
+         x[2].stride == Stride::integer(Int::fixed(8));
+}
+static_assert(divides_at_compile_time());
+
+TEST(ImplDivide, CuteDocumentation1D) {
+  // 02_layout_algebra.md: A = (4,2,3):(2,1,8), B = 4:2: B* = (2,3):(1,8) and
+  // A ∘ (B, B*) = ((2,2),(2,3)):((4,1),(2,8)).
+  EXPECT_EQ(D(Arrangement::logical, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+  // A layout tiler: zipped is the (tile, rest) pair itself; tiled and flat splice its modes.
+  EXPECT_EQ(D(Arrangement::zipped, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+  EXPECT_EQ(D(Arrangement::tiled, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"), "((_2,_2),_2,_3):((_4,_1),_2,_8)");
+  EXPECT_EQ(D(Arrangement::flat, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"), "(_2,_2,_2,_3):(_4,_1,_2,_8)");
+}
+
+TEST(ImplDivide, CuteDocumentation2D) {
+  // 02_layout_algebra.md: A = (9,(4,8)):(59,(13,1)), B = <3:3, (2,4):(1,8)>. logical_divide has
+  // shape ((3,3),(8,4)) and its tiles are (3,(2,4)):(177,(13,2)); zipped_divide has shape
+  // ((3,8),(3,4)). By hand: complement(3:3, 9) = 3:1, complement((2,4):(1,8), (4,8)) = 4:2.
+  std::string a = "(_9,(_4,_8)):(_59,(_13,_1))", t = "(_3:_3,(_2,_4):(_1,_8))";
+  EXPECT_EQ(D(Arrangement::logical, a, t), "((_3,_3),((_2,_4),(_2,_2))):((_177,_59),((_13,_2),(_26,_1)))");
+  EXPECT_EQ(D(Arrangement::zipped, a, t), "((_3,(_2,_4)),(_3,(_2,_2))):((_177,(_13,_2)),(_59,(_26,_1)))");
+  EXPECT_EQ(D(Arrangement::tiled, a, t), "((_3,(_2,_4)),_3,(_2,_2)):((_177,(_13,_2)),_59,(_26,_1))");
+  EXPECT_EQ(D(Arrangement::flat, a, t), "(_3,(_2,_4),_3,(_2,_2)):(_177,(_13,_2),_59,(_26,_1))");
+}
+
+TEST(ImplDivide, TensorDocumentation) {
+  // 03_tensor.md: A = make_layout(make_shape(8,24)) = (8,24):(_1,8) (compact column-major: the
+  // first stride is the static _1), tiler Shape<_4,_8>: zipped_divide = ((_4,_8),(2,3)), and by
+  // CuTe's rules the strides ((_1,8),(_4,64)): the rests ceil_div(8,_4) = 2 and ceil_div(24,_8) = 3
+  // are run-time values with the static strides _4 and _8, 24:8 composed with _8:_1 is _8:8.
+  EXPECT_EQ(D(Arrangement::zipped, "(8,24):(_1,8)", "(_4,_8)"), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+  // ((_8,_4),Rest) for (24,16) by Shape<_8,_4>: Rest = (3,4).
+  EXPECT_EQ(D(Arrangement::zipped, "(24,16):(_1,24)", "(_8,_4)"), "((_8,_4),(3,4)):((_1,24),(_8,96))");
+}
+
+TEST(ImplDivide, SeedTiler) {
+  // Seed 002: A = (32,16) column-major, B = <2:3, 3:2>: B0* = complement(2:3, 32) = (3,6):(1,6)
+  // (32 rounded up to 36), B1* = complement(3:2, 16) = (2,3):(1,6); A0 ∘ (B0, B0*) and
+  // A1 ∘ (B1, B1*) with A0 = 32:1, A1 = 16:32.
+  EXPECT_EQ(D(Arrangement::logical, "(_32,_16):(_1,_32)", "(_2:_3,_3:_2)"),
+            "((_2,(_3,_6)),(_3,(_2,_3))):((_3,(_1,_6)),(_64,(_32,_192)))");
+  // zipped: ((A0∘B0, A1∘B1), (A0∘B0*, A1∘B1*)).
+  EXPECT_EQ(D(Arrangement::zipped, "(_32,_16):(_1,_32)", "(_2:_3,_3:_2)"),
+            "((_2,_3),((_3,_6),(_2,_3))):((_3,_64),((_1,_6),(_32,_192)))");
+}
+
+TEST(ImplDivide, TupleTilers) {
+  // Modes past the tiler are kept: logical keeps them in place, zipped puts them after the rests.
+  EXPECT_EQ(D(Arrangement::logical, "(_8,_2):(_2,_1)", "(_4:_1)"), "((_4,_2),_2):((_2,_8),_1)");
+  EXPECT_EQ(D(Arrangement::zipped, "(_8,_2):(_2,_1)", "(_4:_1)"), "((_4),(_2,_2)):((_2),(_8,_1))");
+  // CuTe's rank-1 wrapper: repeat<1>(_) is `_`, so the rank-1 tile mode (_4) stays a tuple.
+  EXPECT_EQ(D(Arrangement::tiled, "(_8,_2):(_2,_1)", "(_4:_1)"), "((_4),_2,_2):((_2),_8,_1)");
+  EXPECT_EQ(D(Arrangement::flat, "(_8,_2):(_2,_1)", "(_4:_1)"), "((_4),_2,_2):((_2),_8,_1)");
+  // `_` keeps its mode in logical_divide; an integer n is n:_1.
+  EXPECT_EQ(D(Arrangement::logical, "(_4,_8):(_8,_1)", "(_,_2)"), "(_4,(_2,_4)):(_8,(_1,_2))");
+  // Nested tilers follow the profile: mode 1 of A is itself divided by mode.
+  EXPECT_EQ(D(Arrangement::logical, "(_2,(_4,_6)):(_24,(_6,_1))", "(_,(_2,_3))"),
+            "(_2,((_2,_2),(_3,_2))):(_24,((_6,_12),(_1,_3)))");
+  EXPECT_EQ(D(Arrangement::zipped, "(_2,(_4,_6)):(_24,(_6,_1))", "(_2,(_2,_3))"),
+            "((_2,(_2,_3)),(_1,(_2,_2))):((_24,(_6,_1)),(_0,(_12,_3)))");
+}
+
+TEST(ImplDivide, UnderscoreInZippedTilers) {
+  // The spec's meaning: `_` makes the whole mode the tile and `_1:_0` the rest. (CuTe splits the
+  // kept mode as if it were a (tile, rest) pair: quirks.tsv, tiled_divide ((_8,_2),_8):((_16,_8),_1)
+  // by (_,_3) gives ((_8,_3),_2,_3):((_16,_1),_8,_3), wrong at index 8.)
+  EXPECT_EQ(D(Arrangement::tiled, "((_8,_2),_8):((_16,_8),_1)", "(_,_3)"), "(((_8,_2),_3),_1,_3):(((_16,_8),_1),_0,_3)");
+  EXPECT_EQ(D(Arrangement::zipped, "((_8,_2),_8):((_16,_8),_1)", "(_,_3)"),
+            "(((_8,_2),_3),(_1,_3)):(((_16,_8),_1),(_0,_3))");
+  EXPECT_EQ(D(Arrangement::flat, "((_8,_2),_8):((_16,_8),_1)", "(_,_3)"), "((_8,_2),_3,_1,_3):((_16,_8),_1,_0,_3)");
+  // A whole tiler `_`: (A, _1:_0).
+  EXPECT_EQ(D(Arrangement::zipped, "(_4,_2):(_2,_1)", "_"), "((_4,_2),_1):((_2,_1),_0)");
+  EXPECT_EQ(D(Arrangement::logical, "(_4,_2):(_2,_1)", "_"), "(_4,_2):(_2,_1)");
+}
+
+TEST(ImplDivide, IntegerOneIsMakeLayout) {
+  // CuTe's divides read an integer n as make_layout(n), `_1:_0` for a static 1 (divide.tsv:
+  // logical_divide (_8,_2):(_2,_1) by (_1) = ((_1,_8),_2):((_0,_2),_1)), while `_1:_1` given as a
+  // layout keeps its stride: (_1,(_8,_2)):(_1,(_2,_1)).
+  TilerBuilder b;
+  b.push(Tiler::of(leaf(1, 0)));
+  auto one = b.done();
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ(S(logical_divide(L("(_8,_2):(_2,_1)"), one.value)), "((_1,_8),_2):((_0,_2),_1)");
+  EXPECT_EQ(D(Arrangement::logical, "(_8,_2):(_2,_1)", "_1:_1"), "(_1,(_8,_2)):(_1,(_2,_1))");
+}
+
+TEST(ImplDivide, RestRoundedUp) {
+  // A tile that does not divide the mode: the rest is rounded up (CuTe's ceil_div), README:
+  // (_6):(_1) / _2:_2 -> (_2,(_2,_2)):(_2,(_1,_4)).
+  EXPECT_EQ(D(Arrangement::logical, "(_6):(_1)", "_2:_2"), "(_2,(_2,_2)):(_2,(_1,_4))");
+}
+
+TEST(ImplDivide, Refusals) {
+  // divide.tiler_rank: three tiler modes for two modes of A.
+  Error e = refusal(Arrangement::logical, "(_4,_8):(_1,_4)", "(_2,_2,_2)");
+  EXPECT_EQ(e.code, Errc::inadmissible);
+  EXPECT_EQ(e.condition, Cond::divide_tiler_rank);
+  // A tiler whose complement is inadmissible: (2,2):(1,1) sorted strides 1, 1; 2*1 does not divide 1.
+  e = refusal(Arrangement::zipped, "_16:_1", "(_2,_2):(_1,_1)");
+  EXPECT_EQ(e.code, Errc::inadmissible);
+  EXPECT_EQ(e.condition, Cond::complement_stride_divisibility);
+  // Negative and basis strides in the tiler.
+  EXPECT_EQ(refusal(Arrangement::logical, "_16:_1", "_4:_-1").condition, Cond::complement_negative_stride);
+  EXPECT_EQ(refusal(Arrangement::logical, "_16:_1", "_4:_1@0").condition, Cond::complement_integer_strides);
+  // quirks.tsv: (_9,_1,_2):(_2,_0,_1) / _2:_1: the rest complement(2:1, (9,2)) = 10:2 steps by 2
+  // through the mode of size 9 (values 0,4,8,12,16,3,...): no layout; CuTe returns a wrong one.
+  e = refusal(Arrangement::logical, "(_9,_1,_2):(_2,_0,_1)", "_2:_1");
+  EXPECT_EQ(e.condition, Cond::composition_left_divisibility);
+  // The failing mode is named.
+  e = refusal(Arrangement::tiled, "(_4,(_9,_1,_2)):(_1,(_2,_0,_1))", "(_2,_2:_1)");
+  EXPECT_EQ(e.condition, Cond::composition_left_divisibility);
+  EXPECT_EQ(std::string(e.text.c_str()).rfind("mode 1: ", 0), 0u) << e.text.c_str();
+  // Sizes < 1 are malformed input.
+  EXPECT_EQ(refusal(Arrangement::logical, "(_0,_8):(_1,_4)", "(_2,_2)").code, Errc::bad_argument);
+}
+
+TEST(ImplDivide, Capacity) {
+  // 20 modes, each kept whole by `_` in a zipped tiler and given the rest `_1:_0`: 40 leaves > 32.
+  std::string shape = "(", stride = "(", tiler = "(";
+  for (int i = 0; i < 20; ++i) {
+    shape += std::string(i ? "," : "") + "_2";
+    stride += std::string(i ? "," : "") + "_" + std::to_string(1 << i);
+    tiler += std::string(i ? "," : "") + "_";
+  }
+  auto r = divide(Arrangement::zipped, L(shape + "):" + stride + ")"), Tl(tiler + ")"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::capacity);
+}
+
+}  // namespace
+}  // namespace layoutref::impl

@@ -1,0 +1,113 @@
+// impl right_inverse and left_inverse: CuTe's constructions with their static markers, the
+// spec's conditions. Expected values derived by hand with CuTe's algorithms (coalesce; strides
+// sorted; the chain of strides equal to the running product; the mixed radix d0, d1/d0, ...).
+#include <layoutref/impl/inverse.hpp>
+#include <layoutref/impl/term.hpp>
+#include <layoutref/notation/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace layoutref::impl {
+namespace {
+
+Layout L(std::string const& text) {
+  auto p = notation::parse(text);
+  EXPECT_TRUE(p.ok) << text;
+  auto r = to_layout(p.term);
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+
+// constexpr: the transpose (_4,_8):(_8,_1) is its own kind of inverse: (_8,_4):(_4,_1).
+constexpr bool inverts_at_compile_time() {
+  TupleBuilder<LayoutLeaf> b;
+  b.push_leaf(LayoutLeaf{Int::fixed(4), Stride::integer(Int::fixed(8))});
+  b.push_leaf(LayoutLeaf{Int::fixed(8), Stride::integer(Int::fixed(1))});
+  auto l = b.done();
+  auto r = right_inverse(l.value);
+  auto q = left_inverse(l.value);
+  return r.ok() && q.ok() && r.value == q.value && r.value.leaf[0].shape.value == 8 && r.value.leaf[0].stride.value == 4;
+}
+static_assert(inverts_at_compile_time());
+
+TEST(ImplRightInverse, Structure) {
+  // sorted strides 1 (mode 1, index stride 4), 8 (mode 0, index stride 1)
+  EXPECT_EQ(S(right_inverse(L("(_4,_8):(_8,_1)"))), "(_8,_4):(_4,_1)");
+  EXPECT_EQ(S(right_inverse(L("_8:_1"))), "_8:_1");
+  EXPECT_EQ(S(right_inverse(L("(_2,_4):(_1,_2)"))), "_8:_1");      // coalesced first
+  // stride 0 and a gap: only the stride-1 mode 2:1 at index stride 4 is reached
+  EXPECT_EQ(S(right_inverse(L("(_4,_2):(_0,_1)"))), "_2:_4");
+  EXPECT_EQ(S(right_inverse(L("(_4,_2):(_2,_16)"))), "_1:_0");   // no stride 1: nothing is reached
+  EXPECT_EQ(S(right_inverse(L("_4:_-1"))), "_1:_0");             // a negative stride never matches
+  // not injective: 3:1 is taken, then the running product 3 is not the stride 2 (the docs'
+  // divergences.md: both CuTe and the spec give 3:1)
+  EXPECT_EQ(S(right_inverse(L("(_3,_2):(_1,_2)"))), "_3:_1");
+}
+
+TEST(ImplRightInverse, RunTimeStridesCount) {
+  // CuTe ignores the run-time stride 1 and gives _1:_0 (dynamic.tsv); impl keeps it.
+  EXPECT_EQ(S(right_inverse(L("_10:1"))), "_10:_1");
+  // (16,_16):(16,_1): mode 1 (stride _1, index stride 16), then mode 0 (stride 16 == 16*1)
+  EXPECT_EQ(S(right_inverse(L("(16,_16):(16,_1)"))), "(_16,16):(16,_1)");
+}
+
+TEST(ImplRightInverse, Conditions) {
+  auto r = right_inverse(L("(_4,_2):(_1@0,_1@1)"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::inadmissible);
+  EXPECT_EQ(r.error.condition, Cond::right_inverse_integer_strides);
+  auto bad = right_inverse(L("(_4,0):(_1,_4)"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error.code, Errc::bad_argument);
+}
+
+TEST(ImplLeftInverse, Structure) {
+  EXPECT_EQ(S(left_inverse(L("(_4,_8):(_8,_1)"))), "(_8,_4):(_4,_1)");
+  // (d0, s0) : (_0, p0) = (_2,_32):(_0,_1)
+  EXPECT_EQ(S(left_inverse(L("_32:_2"))), "(_2,_32):(_0,_1)");
+  // only stride-0 modes: coalesced to _16:_0, whose shape is appended: _16:_0
+  EXPECT_EQ(S(left_inverse(L("(_4,_4):(_0,_0)"))), "_16:_0");
+  // (_1,_4):(_1,_2) coalesces to _4:_2: (_2,_4):(_0,_1)
+  EXPECT_EQ(S(left_inverse(L("(_1,_4):(_1,_2)"))), "(_2,_4):(_0,_1)");
+  // (_8,_4):(_5,_200): sorted 5 (index 1), 200 (index 8): (5, 200/5, 4):(_0, 1, 8)
+  EXPECT_EQ(S(left_inverse(L("(_8,_4):(_5,_200)"))), "(_5,_40,_4):(_0,_1,_8)");
+}
+
+TEST(ImplLeftInverse, Conditions) {
+  auto basis = left_inverse(L("(_4,_2):(_1@0,_1@1)"));
+  ASSERT_FALSE(basis.ok());
+  EXPECT_EQ(basis.error.condition, Cond::left_inverse_integer_strides);
+  auto negative = left_inverse(L("(_2,_2):(_1,_-2)"));
+  ASSERT_FALSE(negative.ok());
+  EXPECT_EQ(negative.error.code, Errc::inadmissible);
+  EXPECT_EQ(negative.error.condition, Cond::left_inverse_negative_stride);
+  // 2 does not divide 3, and CuTe's construction fails too (3 is not a multiple of 2)
+  auto divisibility = left_inverse(L("(_2,_2):(_2,_3)"));
+  ASSERT_FALSE(divisibility.ok());
+  EXPECT_EQ(divisibility.error.condition, Cond::left_inverse_stride_divisibility);
+  // quirks.tsv: CuTe's result (_64,_4):(_1,_2) breaks L(R(L(i))) == L(i); impl refuses
+  auto quirk = left_inverse(L("(((_2,_4,_2),_2),_2,_2):(((_1,_64,_8),_16),_32,_64)"));
+  ASSERT_FALSE(quirk.ok());
+  EXPECT_EQ(quirk.error.condition, Cond::left_inverse_injective);
+}
+
+TEST(ImplLeftInverse, RarePathKeepsCorrectResults) {
+  // Not injective (4*1 > 2) but CuTe's construction (_2,_2):(_1,_4) is a left inverse:
+  // L(R(3)) = L(5) = 3, L(R(4)) = L(8) = 4 (both extended), ...
+  EXPECT_EQ(S(left_inverse(L("(_4,_2):(_1,_2)"))), "(_2,_2):(_1,_4)");
+  // Injective, 2 does not divide 5 among the leaves, but coalesced (_4,_2):(_1,_5) gives
+  // (_1,_5,_2):(_0,_1,_4) -> (_5,_2):(_1,_4), a left inverse.
+  EXPECT_EQ(S(left_inverse(L("(_2,_2,_2):(_1,_2,_5)"))), "(_5,_2):(_1,_4)");
+  // The spec's conditions alone, in impl's order (divisibility before injectivity):
+  Error why = left_inverse_admissible(L("(_2,_2,_2):(_1,_2,_5)"));
+  EXPECT_EQ(why.condition, Cond::left_inverse_stride_divisibility);
+  EXPECT_EQ(left_inverse_admissible(L("(_4,_2):(_1,_2)")).condition, Cond::left_inverse_injective);
+  EXPECT_TRUE(left_inverse_admissible(L("(_4,_8):(_8,_1)")).ok());
+}
+
+}  // namespace
+}  // namespace layoutref::impl
