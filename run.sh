@@ -9,7 +9,11 @@ need=()
 command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v ninja >/dev/null 2>&1 || need+=(ninja-build)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 [ -f /usr/include/gtest/gtest.h ] || need+=(libgtest-dev)
+[ -f /usr/include/benchmark/benchmark.h ] || need+=(libbenchmark-dev)
+[ -f /usr/include/rapidcheck.h ] || need+=(librapidcheck-dev)
+[ -f /usr/include/z3++.h ] || need+=(libz3-dev)
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"
   sudo_cmd=""

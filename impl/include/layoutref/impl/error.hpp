@@ -82,16 +82,23 @@ LAYOUTREF_HD constexpr char const* name(Cond c) {
   return "?";
 }
 
-/// A fixed-capacity text: the witness of an error. Appends past the capacity are cut.
+/// A fixed-capacity text: the witness of an error. Appends past the capacity are cut, and a
+/// cut text ends in "..." so that it never reads as complete.
 struct Text {
-  static constexpr int kCap = 159;
+  static constexpr int kCap = 223;
   char buf[kCap + 1] = {};
   int n = 0;
 
   LAYOUTREF_HD constexpr Text& add(char const* s) {
     while (s && *s && n < kCap) buf[n++] = *s++;
+    if (s && *s) mark_cut();
     buf[n] = 0;
     return *this;
+  }
+  /// @post the text ends in "..."
+  LAYOUTREF_HD constexpr void mark_cut() {
+    n = kCap;
+    buf[kCap - 3] = buf[kCap - 2] = buf[kCap - 1] = '.';
   }
   LAYOUTREF_HD constexpr Text& add(i64 v) {
     char digits[24] = {};
@@ -104,6 +111,7 @@ struct Text {
     } while (m != 0);
     if (neg && n < kCap) buf[n++] = '-';
     while (k > 0 && n < kCap) buf[n++] = digits[--k];
+    if (k > 0) mark_cut();
     buf[n] = 0;
     return *this;
   }

@@ -1,0 +1,594 @@
+// layoutref-bench — how long impl takes per call, per operation, on the CuTe vectors.
+//
+//   layoutref-bench --vectors FILE... [--json] [benchmark options]
+//
+// Reads the vector files (cli's reader), converts every case's arguments into impl values once
+// (outside the timed region), and registers one Google Benchmark per operation that calls the
+// impl function on each of the op's cases in turn: the reported time is ns per call, averaged
+// over the op's cases, and the run is repeated (5 times unless --benchmark_repetitions says
+// otherwise) to report the median per op. `--json` is `--benchmark_format=json`.
+// Cases whose arguments impl cannot represent are skipped; cases impl refuses are timed as they
+// are (the refusal is the result). Both are counted on stderr, one line per benchmark, before
+// the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
+// (prepared outside the timed region) and `fast_layout_make` its preparation.
+#include "conform.hpp"
+#include "vectors.hpp"
+
+#include <layoutref/impl/coalesce.hpp>
+#include <layoutref/impl/complement.hpp>
+#include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/construct.hpp>
+#include <layoutref/impl/coordinates.hpp>
+#include <layoutref/impl/divide.hpp>
+#include <layoutref/impl/domain_distribute.hpp>
+#include <layoutref/impl/fast_layout.hpp>
+#include <layoutref/impl/inverse.hpp>
+#include <layoutref/impl/max_alignment.hpp>
+#include <layoutref/impl/max_common.hpp>
+#include <layoutref/impl/nullspace.hpp>
+#include <layoutref/impl/product.hpp>
+#include <layoutref/impl/swizzle.hpp>
+#include <layoutref/impl/term.hpp>
+#include <layoutref/impl/upcast.hpp>
+#include <layoutref/notation/parse.hpp>
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace {
+
+namespace impl = layoutref::impl;
+namespace notation = layoutref::notation;
+using Args = std::vector<notation::Term>;
+
+// ---- the parsed cases, by op ------------------------------------------------------------------
+
+struct Entry {
+  Args args;
+  std::string where;  ///< file:line
+};
+std::map<std::string, std::vector<Entry>> g_cases;  // op -> its cases
+std::set<std::string> g_benchmarked;                 // ops with a benchmark
+bool g_default_repetitions = true;                   // no --benchmark_repetitions given
+bool g_default_min_time = true;                      // no --benchmark_min_time given
+bool g_default_aggregates = true;                    // no --benchmark_*aggregates_only given
+
+/// ns per call of one case: the best of 3 batches of about 50 us each (1 call per batch for
+/// cases slower than that).
+template <class P, class Call>
+double time_case(P const& p, Call const& call) {
+  using clock = std::chrono::steady_clock;
+  auto ns = [](clock::duration d) { return static_cast<double>(std::chrono::duration_cast<std::chrono::nanoseconds>(d).count()); };
+  auto t0 = clock::now();
+  bool ok = call(p);
+  benchmark::DoNotOptimize(ok);
+  double one = ns(clock::now() - t0);
+  long reps = std::clamp(static_cast<long>(50000.0 / std::max(one, 1.0)), 1L, 100000L);
+  double best = one;
+  for (int batch = 0; batch < 3; ++batch) {
+    t0 = clock::now();
+    for (long r = 0; r < reps; ++r) {
+      ok = call(p);
+      benchmark::DoNotOptimize(ok);
+    }
+    best = std::min(best, ns(clock::now() - t0) / static_cast<double>(reps));
+  }
+  return best;
+}
+
+/// The per-case figures of a benchmark, measured once, the first time it runs.
+struct PerCase {
+  bool done = false;
+  double median_ns = 0, max_ns = 0;
+  std::string slowest;
+};
+
+/// Register `name`: prepare(args) -> std::optional<P> converts a case (nullopt: skipped);
+/// call(P) -> bool is the timed impl call (false: impl refused the case).
+///
+/// Each iteration calls impl on the next case, round robin, so the reported time is the mean ns
+/// per call over the op's cases; repetitions give its median. The counters add the median and
+/// the maximum over the cases of each case's own ns per call (one case timed at a time), so that
+/// a few slow cases show apart from the typical one.
+template <class P, class Prepare, class Call>
+void define(std::string const& name, std::string const& op, Prepare prepare, Call call) {
+  g_benchmarked.insert(op);
+  auto it = g_cases.find(op);
+  if (it == g_cases.end()) return;
+  auto cases = std::make_shared<std::vector<P>>();
+  auto where = std::make_shared<std::vector<std::string>>();
+  long skipped = 0, refused = 0;
+  for (Entry const& e : it->second) {
+    std::optional<P> p;
+    try {
+      p = prepare(e.args);
+    } catch (std::exception const&) {  // a missing argument (Args::at)
+    }
+    if (!p) {
+      ++skipped;
+      continue;
+    }
+    if (!call(*p)) ++refused;
+    cases->push_back(*p);
+    where->push_back(e.where);
+  }
+  if (cases->empty()) {
+    std::fprintf(stderr, "layoutref-bench: %s: no case impl can represent (%ld skipped)\n", name.c_str(), skipped);
+    return;
+  }
+  std::fprintf(stderr, "layoutref-bench: %-20s %5zu cases (%ld refused by impl), %ld skipped\n", name.c_str(), cases->size(),
+               refused, skipped);
+  auto per_case = std::make_shared<PerCase>();
+  auto* b = benchmark::RegisterBenchmark(name.c_str(), [name, cases, where, per_case, call](benchmark::State& state) {
+    std::vector<P> const& cs = *cases;
+    std::size_t k = 0;
+    for (auto _ : state) {
+      bool ok = call(cs[k]);
+      benchmark::DoNotOptimize(ok);
+      if (++k == cs.size()) k = 0;
+    }
+    if (!per_case->done) {
+      std::vector<std::pair<double, std::size_t>> t;
+      for (std::size_t j = 0; j < cs.size(); ++j) t.emplace_back(time_case(cs[j], call), j);
+      std::sort(t.begin(), t.end());
+      std::size_t n = t.size();
+      per_case->median_ns = n % 2 == 1 ? t[n / 2].first : (t[n / 2 - 1].first + t[n / 2].first) / 2;
+      per_case->max_ns = t.back().first;
+      per_case->slowest = (*where)[t.back().second];
+      per_case->done = true;
+      std::fprintf(stderr, "layoutref-bench: %-20s per case: median %.1f ns, slowest %.1f ns (%s)\n", name.c_str(),
+                   per_case->median_ns, per_case->max_ns, per_case->slowest.c_str());
+    }
+    state.counters["cases"] = static_cast<double>(cs.size());
+    state.counters["case_median_ns"] = per_case->median_ns;
+    state.counters["case_max_ns"] = per_case->max_ns;
+  });
+  // Defaults (a flag given on the command line wins): 5 repetitions of at least 0.1 s each,
+  // reporting the aggregates (mean, median, stddev, cv) only.
+  if (g_default_repetitions) b->Repetitions(5);
+  if (g_default_min_time) b->MinTime(0.1);
+  if (g_default_aggregates) b->ReportAggregatesOnly(true);
+}
+
+// ---- conversions (outside the timed region) ---------------------------------------------------
+
+template <class T>
+std::optional<T> value_of(impl::Result<T> const& r) {
+  if (!r.ok()) return std::nullopt;
+  return r.value;
+}
+std::optional<impl::Layout> layout(notation::Term const& t) {
+  if (t.kind != notation::Kind::layout) return std::nullopt;
+  return value_of(impl::to_layout(t));
+}
+std::optional<impl::IntTuple> int_tuple(notation::Term const& t) { return value_of(impl::to_int_tuple(t)); }
+std::optional<impl::Int> integer(notation::Term const& t) { return value_of(impl::to_int(t)); }
+/// A scalar argument that was a static Int<N> in CuTe's call (cotargets, N of upcast, ...).
+std::optional<impl::Int> static_integer(notation::Term const& t) {
+  auto n = integer(t);
+  if (n) n->is_static = true;
+  return n;
+}
+
+/// A tiler as the divides and products read it (as `layoutref conform` does): an integer n is
+/// make_layout(n); composition reads tilers with impl::to_tiler.
+std::optional<impl::Tiler> tiling_tiler(notation::Term const& t) {
+  if (t.kind == notation::Kind::integer) {
+    auto n = int_tuple(t);
+    if (!n) return std::nullopt;
+    auto l = value_of(impl::make_layout(*n));
+    if (!l) return std::nullopt;
+    return impl::Tiler::of(*l);
+  }
+  if (t.kind != notation::Kind::tuple) return value_of(impl::to_tiler(t));
+  impl::TilerBuilder b;
+  for (auto const& c : t.children) {
+    auto item = tiling_tiler(c);
+    if (!item) return std::nullopt;
+    b.push(*item);
+  }
+  return value_of(b.done());
+}
+
+/// `Sw<B,M,S> o off o L`.
+std::optional<impl::ComposedLayout> composed(notation::Term const& t) {
+  if (t.kind != notation::Kind::chain || t.children.size() != 3 || t.children[0].kind != notation::Kind::swizzle)
+    return std::nullopt;
+  impl::ComposedLayout c;
+  c.outer = impl::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  auto off = integer(t.children[1]);
+  auto inner = layout(t.children[2]);
+  if (!off || !inner) return std::nullopt;
+  c.offset = *off;
+  c.inner = *inner;
+  if (!impl::validate(c).ok()) return std::nullopt;
+  return c;
+}
+
+/// Keep the whole result alive (so that no part of the computation is optimized away) and say
+/// whether it is a value.
+template <class T>
+bool keep(impl::Result<T> const& r) {
+  benchmark::DoNotOptimize(r);
+  return r.ok();
+}
+bool keep(impl::i64 v) {
+  benchmark::DoNotOptimize(v);
+  return true;
+}
+
+// The prepared arguments of the ops. Ops with variants (an optional argument, a layout or a
+// tiler) keep a `kind` and the timed call dispatches on it.
+using impl::Int;
+using impl::IntTuple;
+using impl::Layout;
+using impl::Tiler;
+struct L1 {
+  Layout l;
+};
+struct L2 {
+  Layout a, b;
+};
+struct LI {
+  Layout l;
+  impl::i64 i = 0;
+};
+struct LN {
+  Layout l;
+  Int n;
+};
+struct SN {
+  IntTuple s;
+  Int n;
+};
+struct SS {
+  IntTuple a, b;
+};
+struct LT {
+  Layout l;
+  Tiler t;
+};
+struct FastIndex {
+  impl::FastLayout f;
+  impl::i64 i = 0;
+};
+struct EvalCase {
+  bool swizzled = false;
+  Layout l;
+  impl::ComposedLayout c;
+  impl::i64 i = 0;
+};
+struct Crd2Idx {
+  bool on_layout = true;
+  IntTuple c;
+  Layout l;
+  IntTuple s;
+};
+struct ByProfile {
+  bool by = false;
+  Layout l;
+  IntTuple p;
+};
+struct Complement {
+  bool with = false;
+  Layout l;
+  IntTuple m;
+};
+struct Composition {
+  int kind = 0;  // 0: layout B, 1: tiler, 2: swizzled A with a layout, 3: swizzled A with a tiler
+  Layout a, b;
+  Tiler t;
+  impl::ComposedLayout c;
+};
+struct TileToShape {
+  bool ordered = false;
+  Layout block;
+  IntTuple shape, order;
+};
+
+std::optional<L1> l1(Args const& a) {
+  auto l = layout(a.at(0));
+  if (!l) return std::nullopt;
+  return L1{*l};
+}
+std::optional<L2> l2(Args const& a) {
+  auto x = layout(a.at(0));
+  auto y = layout(a.at(1));
+  if (!x || !y) return std::nullopt;
+  return L2{*x, *y};
+}
+std::optional<LI> li(Args const& a) {
+  auto l = layout(a.at(0));
+  auto i = integer(a.at(1));
+  if (!l || !i) return std::nullopt;
+  return LI{*l, i->value};
+}
+std::optional<LN> ln(Args const& a) {
+  auto l = layout(a.at(0));
+  auto n = static_integer(a.at(1));
+  if (!l || !n) return std::nullopt;
+  return LN{*l, *n};
+}
+std::optional<LT> lt(Args const& a) {
+  auto l = layout(a.at(0));
+  auto t = tiling_tiler(a.at(1));
+  if (!l || !t) return std::nullopt;
+  return LT{*l, *t};
+}
+std::optional<ByProfile> by_profile(Args const& a) {
+  auto l = layout(a.at(0));
+  if (!l) return std::nullopt;
+  if (a.size() < 2) return ByProfile{false, *l, {}};
+  auto p = int_tuple(a.at(1));
+  if (!p) return std::nullopt;
+  return ByProfile{true, *l, *p};
+}
+
+// ---- the table: one benchmark per op ------------------------------------------------------------
+
+void define_all() {
+  // queries
+  define<L1>("size", "size", l1, [](L1 const& c) { return keep(impl::size(c.l)); });
+  define<L1>("cosize", "cosize", l1, [](L1 const& c) { return keep(impl::cosize(c.l)); });
+  define<L1>("rank", "rank", l1, [](L1 const& c) { return keep(impl::i64{c.l.rank()}); });
+  define<L1>("depth", "depth", l1, [](L1 const& c) { return keep(impl::i64{c.l.depth()}); });
+
+  // the layout function: impl::evaluate (layouts and swizzled layouts), FastLayout evaluation
+  // (prepared outside the timed region) and FastLayout::make on the same layouts
+  define<EvalCase>(
+      "eval", "eval",
+      [](Args const& a) -> std::optional<EvalCase> {
+        auto i = integer(a.at(1));
+        if (!i) return std::nullopt;
+        if (auto c = composed(a.at(0))) return EvalCase{true, {}, *c, i->value};
+        auto l = layout(a.at(0));
+        if (!l) return std::nullopt;
+        return EvalCase{false, *l, {}, i->value};
+      },
+      [](EvalCase const& c) { return c.swizzled ? keep(impl::evaluate(c.c, c.i)) : keep(impl::evaluate(c.l, c.i)); });
+  define<FastIndex>(
+      "eval_fast_layout", "eval",
+      [](Args const& a) -> std::optional<FastIndex> {
+        auto c = li(a);
+        if (!c) return std::nullopt;
+        auto f = value_of(impl::FastLayout::make(c->l));
+        if (!f) return std::nullopt;
+        return FastIndex{*f, c->i};
+      },
+      [](FastIndex const& c) { return keep(c.f(c.i)); });
+  define<L1>("fast_layout_make", "eval", l1, [](L1 const& c) { return keep(impl::FastLayout::make(c.l)); });
+
+  // coordinates
+  define<Crd2Idx>(
+      "crd2idx", "crd2idx",
+      [](Args const& a) -> std::optional<Crd2Idx> {
+        auto c = int_tuple(a.at(0));
+        if (!c) return std::nullopt;
+        if (a.at(1).kind == notation::Kind::layout) {
+          auto l = layout(a.at(1));
+          if (!l) return std::nullopt;
+          return Crd2Idx{true, *c, *l, {}};
+        }
+        auto s = int_tuple(a.at(1));
+        if (!s) return std::nullopt;
+        return Crd2Idx{false, *c, {}, *s};
+      },
+      [](Crd2Idx const& c) { return c.on_layout ? keep(impl::crd2idx(c.c, c.l)) : keep(impl::crd2idx(c.c, c.s)); });
+  define<SN>(
+      "idx2crd", "idx2crd",
+      [](Args const& a) -> std::optional<SN> {
+        auto i = integer(a.at(0));
+        auto s = int_tuple(a.at(1));
+        if (!i || !s) return std::nullopt;
+        return SN{*s, *i};
+      },
+      [](SN const& c) { return keep(impl::idx2crd(c.n, c.s)); });
+
+  // coalesce group
+  define<ByProfile>("coalesce", "coalesce", by_profile,
+                    [](ByProfile const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
+  define<ByProfile>("filter", "filter", by_profile,
+                    [](ByProfile const& c) { return c.by ? keep(impl::filter(c.l, c.p)) : keep(impl::filter(c.l)); });
+  define<L1>("filter_zeros", "filter_zeros", l1, [](L1 const& c) { return keep(impl::filter_zeros(c.l)); });
+
+  // composition: with a layout, a tiler, and of swizzled layouts
+  define<Composition>(
+      "composition", "composition",
+      [](Args const& a) -> std::optional<Composition> {
+        Composition c;
+        bool b_is_layout = a.at(1).kind == notation::Kind::layout;
+        if (b_is_layout) {
+          auto b = layout(a.at(1));
+          if (!b) return std::nullopt;
+          c.b = *b;
+        } else {
+          auto t = value_of(impl::to_tiler(a.at(1)));
+          if (!t) return std::nullopt;
+          c.t = *t;
+        }
+        if (auto sw = composed(a.at(0))) {
+          c.c = *sw;
+          c.kind = b_is_layout ? 2 : 3;
+          return c;
+        }
+        auto l = layout(a.at(0));
+        if (!l) return std::nullopt;
+        c.a = *l;
+        c.kind = b_is_layout ? 0 : 1;
+        return c;
+      },
+      [](Composition const& c) {
+        switch (c.kind) {
+          case 0: return keep(impl::composition(c.a, c.b));
+          case 1: return keep(impl::composition(c.a, c.t));
+          case 2: return keep(impl::composition(c.c, c.b));
+          default: return keep(impl::composition(c.c, c.t));
+        }
+      });
+
+  // complement(L[, cotarget]); the cotarget was static in CuTe's call
+  define<Complement>(
+      "complement", "complement",
+      [](Args const& a) -> std::optional<Complement> {
+        auto l = layout(a.at(0));
+        if (!l) return std::nullopt;
+        if (a.size() < 2) return Complement{false, *l, {}};
+        auto m = int_tuple(a.at(1));
+        if (!m) return std::nullopt;
+        for (int k = 0; k < m->nleaves; ++k) m->leaf[k].is_static = true;
+        return Complement{true, *l, *m};
+      },
+      [](Complement const& c) { return c.with ? keep(impl::complement(c.l, c.m)) : keep(impl::complement(c.l)); });
+
+  // inverses and common vectors
+  define<L1>("right_inverse", "right_inverse", l1, [](L1 const& c) { return keep(impl::right_inverse(c.l)); });
+  define<L1>("left_inverse", "left_inverse", l1, [](L1 const& c) { return keep(impl::left_inverse(c.l)); });
+  define<L2>("max_common_vector", "max_common_vector", l2, [](L2 const& c) { return keep(impl::max_common_vector(c.a, c.b)); });
+  define<L2>("max_common_layout", "max_common_layout", l2, [](L2 const& c) { return keep(impl::max_common_layout(c.a, c.b)); });
+
+  // divides and products by a tiler
+  define<LT>("logical_divide", "logical_divide", lt, [](LT const& c) { return keep(impl::logical_divide(c.l, c.t)); });
+  define<LT>("zipped_divide", "zipped_divide", lt, [](LT const& c) { return keep(impl::zipped_divide(c.l, c.t)); });
+  define<LT>("tiled_divide", "tiled_divide", lt, [](LT const& c) { return keep(impl::tiled_divide(c.l, c.t)); });
+  define<LT>("flat_divide", "flat_divide", lt, [](LT const& c) { return keep(impl::flat_divide(c.l, c.t)); });
+  define<LT>("logical_product", "logical_product", lt, [](LT const& c) { return keep(impl::logical_product(c.l, c.t)); });
+  define<LT>("zipped_product", "zipped_product", lt, [](LT const& c) { return keep(impl::zipped_product(c.l, c.t)); });
+  define<LT>("tiled_product", "tiled_product", lt, [](LT const& c) { return keep(impl::tiled_product(c.l, c.t)); });
+  define<LT>("flat_product", "flat_product", lt, [](LT const& c) { return keep(impl::flat_product(c.l, c.t)); });
+  define<L2>("blocked_product", "blocked_product", l2, [](L2 const& c) { return keep(impl::blocked_product(c.a, c.b)); });
+  define<L2>("raked_product", "raked_product", l2, [](L2 const& c) { return keep(impl::raked_product(c.a, c.b)); });
+  define<TileToShape>(
+      "tile_to_shape", "tile_to_shape",
+      [](Args const& a) -> std::optional<TileToShape> {
+        auto block = layout(a.at(0));
+        auto shape = int_tuple(a.at(1));
+        if (!block || !shape) return std::nullopt;
+        if (a.size() < 3) return TileToShape{false, *block, *shape, {}};
+        auto order = int_tuple(a.at(2));
+        if (!order) return std::nullopt;
+        return TileToShape{true, *block, *shape, *order};
+      },
+      [](TileToShape const& c) {
+        return c.ordered ? keep(impl::tile_to_shape(c.block, c.shape, c.order)) : keep(impl::tile_to_shape(c.block, c.shape));
+      });
+
+  // construction and the rest of misc.tsv
+  define<L1>("make_layout_like", "make_layout_like", l1, [](L1 const& c) { return keep(impl::make_layout_like(c.l)); });
+  define<L1>("make_fragment_like", "make_fragment_like", l1, [](L1 const& c) { return keep(impl::make_fragment_like(c.l)); });
+  define<SS>(
+      "make_ordered_layout", "make_ordered_layout",
+      [](Args const& a) -> std::optional<SS> {
+        auto s = int_tuple(a.at(0));
+        auto o = int_tuple(a.at(1));
+        if (!s || !o) return std::nullopt;
+        return SS{*s, *o};
+      },
+      [](SS const& c) { return keep(impl::make_ordered_layout(c.a, c.b)); });
+  define<L1>("nullspace", "nullspace", l1, [](L1 const& c) { return keep(impl::nullspace(c.l)); });
+  define<LN>("upcast", "upcast", ln, [](LN const& c) { return keep(impl::upcast(c.l, c.n.value)); });
+  define<LN>("downcast", "downcast", ln, [](LN const& c) { return keep(impl::downcast(c.l, c.n.value)); });
+  define<SN>(
+      "domain_distribute", "domain_distribute",
+      [](Args const& a) -> std::optional<SN> {
+        auto s = int_tuple(a.at(0));
+        auto n = static_integer(a.at(1));
+        if (!s || !n) return std::nullopt;
+        return SN{*s, *n};
+      },
+      [](SN const& c) { return keep(impl::domain_distribute(c.s, c.n)); });
+  define<L1>("max_alignment", "max_alignment", l1, [](L1 const& c) { return keep(impl::max_alignment(c.l)); });
+}
+
+// ---- the command line ---------------------------------------------------------------------------
+
+bool has_flag(std::vector<char*> const& argv, char const* prefix) {
+  for (char* a : argv)
+    if (std::strncmp(a, prefix, std::strlen(prefix)) == 0) return true;
+  return false;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // --vectors FILE... (every argument up to the next option) and --json are ours; the rest
+  // goes to Google Benchmark.
+  std::vector<std::string> files;
+  std::vector<char*> rest;
+  static char json_flag[] = "--benchmark_format=json";
+  rest.push_back(argv[0]);
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--vectors") == 0) {
+      while (i + 1 < argc && std::strncmp(argv[i + 1], "--", 2) != 0) files.push_back(argv[++i]);
+    } else if (std::strcmp(argv[i], "--json") == 0) {
+      rest.push_back(json_flag);
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  if (files.empty()) {
+    std::fprintf(stderr,
+                 "usage: layoutref-bench --vectors FILE... [--json] [benchmark options]\n"
+                 "  times impl on every case of each op of the vector files (e.g. tests/conformance/cute/*.tsv)\n"
+                 "  and reports the median ns per call per op\n");
+    return 2;
+  }
+
+  long malformed = 0;
+  for (auto const& path : files) {
+    std::vector<layoutref::cli::Case> cases;
+    std::string error;
+    if (!layoutref::cli::read_vectors(path, cases, error)) {
+      std::fprintf(stderr, "layoutref-bench: %s\n", error.c_str());
+      return 2;
+    }
+    for (auto const& c : cases) {
+      if (!c.format_error.empty()) {
+        ++malformed;
+        continue;
+      }
+      Args args;
+      bool ok = true;
+      for (auto const& f : c.args) {
+        auto p = notation::parse(f.text, c.line, f.column);
+        if (!p.ok) {
+          ok = false;
+          break;
+        }
+        args.push_back(std::move(p.term));
+      }
+      if (!ok) {
+        ++malformed;
+        continue;
+      }
+      g_cases[c.op].push_back(Entry{std::move(args), c.file + ":" + std::to_string(c.line)});
+    }
+  }
+  if (malformed > 0) std::fprintf(stderr, "layoutref-bench: %ld malformed lines skipped\n", malformed);
+
+  g_default_repetitions = !has_flag(rest, "--benchmark_repetitions");
+  g_default_min_time = !has_flag(rest, "--benchmark_min_time");
+  g_default_aggregates = !has_flag(rest, "--benchmark_report_aggregates_only") && !has_flag(rest, "--benchmark_display_aggregates_only");
+  define_all();
+  // What `layoutref conform` computes but this table does not time, and ops of the files
+  // that nothing computes.
+  for (auto const& [op, fn] : layoutref::cli::conform_registry().ops)
+    if (!g_benchmarked.count(op) && g_cases.count(op)) std::fprintf(stderr, "layoutref-bench: `%s` is not benchmarked\n", op.c_str());
+
+  int bargc = static_cast<int>(rest.size());
+  benchmark::Initialize(&bargc, rest.data());
+  if (benchmark::ReportUnrecognizedArguments(bargc, rest.data())) return 2;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
