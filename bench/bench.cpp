@@ -181,26 +181,6 @@ std::optional<impl::Int> static_integer(notation::Term const& t) {
   return n;
 }
 
-/// A tiler as the divides and products read it (as `layoutref conform` does): an integer n is
-/// make_layout(n); composition reads tilers with impl::to_tiler.
-std::optional<impl::Tiler> tiling_tiler(notation::Term const& t) {
-  if (t.kind == notation::Kind::integer) {
-    auto n = int_tuple(t);
-    if (!n) return std::nullopt;
-    auto l = value_of(impl::make_layout(*n));
-    if (!l) return std::nullopt;
-    return impl::Tiler::of(*l);
-  }
-  if (t.kind != notation::Kind::tuple) return value_of(impl::to_tiler(t));
-  impl::TilerBuilder b;
-  for (auto const& c : t.children) {
-    auto item = tiling_tiler(c);
-    if (!item) return std::nullopt;
-    b.push(*item);
-  }
-  return value_of(b.done());
-}
-
 /// `Sw<B,M,S> o off o L`.
 std::optional<impl::ComposedLayout> composed(notation::Term const& t) {
   if (t.kind != notation::Kind::chain || t.children.size() != 3 || t.children[0].kind != notation::Kind::swizzle)
@@ -322,7 +302,7 @@ std::optional<LN> ln(Args const& a) {
 }
 std::optional<LT> lt(Args const& a) {
   auto l = layout(a.at(0));
-  auto t = tiling_tiler(a.at(1));
+  auto t = value_of(impl::to_tiling_tiler(a.at(1)));
   if (!l || !t) return std::nullopt;
   return LT{*l, *t};
 }

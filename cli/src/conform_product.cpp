@@ -19,26 +19,6 @@ ImplResult error(impl::Error const& e) {
   return out;
 }
 
-// A tiler as the divides and products read it: an integer n is CuTe's make_layout(n), which is
-// `_1:_0` for a static 1 (composition reads an integer as n:_1 instead, to_tiler's rule).
-impl::Result<impl::Tiler> to_tiling_tiler(notation::Term const& t) {
-  if (t.kind == notation::Kind::integer) {
-    auto n = impl::to_int_tuple(t);
-    if (!n.ok()) return n.error;
-    auto l = impl::make_layout(n.value);
-    if (!l.ok()) return l.error;
-    return impl::Tiler::of(l.value);
-  }
-  if (t.kind != notation::Kind::tuple) return impl::to_tiler(t);
-  impl::TilerBuilder b;
-  for (auto const& c : t.children) {
-    auto item = to_tiling_tiler(c);
-    if (!item.ok()) return item.error;
-    b.push(item.value);
-  }
-  return b.done();
-}
-
 ImplResult layout(impl::Result<impl::Layout> const& res) {
   if (!res.ok()) return error(res.error);
   ImplResult out;
@@ -50,7 +30,7 @@ ConformFn product_op(impl::Arrangement how) {
   return [how](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return error(l.error);
-    auto t = to_tiling_tiler(a.at(1));
+    auto t = impl::to_tiling_tiler(a.at(1));
     if (!t.ok()) return error(t.error);
     return layout(impl::product(how, l.value, t.value));
   };

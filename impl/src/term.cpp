@@ -1,4 +1,5 @@
 #include <layoutref/impl/term.hpp>
+#include <layoutref/impl/construct.hpp>
 #include <layoutref/notation/print.hpp>
 
 #include <functional>
@@ -94,6 +95,21 @@ Result<Tiler> to_tiler(Term const& t) {
     }
     default: return expected("a tiler (a layout, an integer, `_` or a tuple of them)", t);
   }
+}
+
+Result<Tiler> to_tiling_tiler(Term const& t) {
+  if (t.kind == Kind::integer) {
+    LAYOUTREF_TRY(IntTuple n, to_int_tuple(t));
+    LAYOUTREF_TRY(Layout l, make_layout(n));
+    return Tiler::of(l);
+  }
+  if (t.kind != Kind::tuple) return to_tiler(t);
+  TilerBuilder b;
+  for (auto const& c : t.children) {
+    LAYOUTREF_TRY(Tiler item, to_tiling_tiler(c));
+    b.push(item);
+  }
+  return b.done();
 }
 
 Term to_term(Int i) { return Term::make_integer(i.value, i.is_static); }

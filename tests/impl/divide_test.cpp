@@ -55,6 +55,27 @@ constexpr bool divides_at_compile_time() {
 }
 static_assert(divides_at_compile_time());
 
+// The divides read an integer tiler n as CuTe's make_layout(n): `_1` is `_1:_0` (make_layout
+// gives a size-1 mode the stride 0), a run-time 4 is `4:_1`; composition's reading (to_tiler)
+// gives `_1:_1`. Layouts and `_` read the same way in both.
+TEST(ImplDivide, IntegerTilerIsMakeLayout) {
+  auto tile = [](std::string const& text, bool tiling) {
+    auto r = tiling ? to_tiling_tiler(T(text)) : to_tiler(T(text));
+    if (!r.ok()) return "error: " + str(r.error);
+    std::string out;
+    for (int k = 0; k < r.value.rank(); ++k) {
+      Tiler item = r.value.is_tuple() ? r.value.item(k) : r.value;
+      out += (k ? " " : "") + (item.is_underscore() ? std::string("_") : str(item.layout()));
+    }
+    return out;
+  };
+  EXPECT_EQ(tile("_1", true), "_1:_0");
+  EXPECT_EQ(tile("_1", false), "_1:_1");
+  EXPECT_EQ(tile("4", true), "4:_1");
+  EXPECT_EQ(tile("(_2,_,3:2)", true), "_2:_1 _ 3:2");
+  EXPECT_EQ(tile("(_2,_,3:2)", false), "_2:_1 _ 3:2");
+}
+
 TEST(ImplDivide, CuteDocumentation1D) {
   // 02_layout_algebra.md: A = (4,2,3):(2,1,8), B = 4:2: B* = (2,3):(1,8) and
   // A ∘ (B, B*) = ((2,2),(2,3)):((4,1),(2,8)).

@@ -15,7 +15,11 @@ Result<Int> to_int(notation::Term const& t);
 Result<IntTuple> to_int_tuple(notation::Term const& t);
 Result<Stride> to_stride(notation::Term const& t);
 Result<Layout> to_layout(notation::Term const& t);
+/// A tiler as composition reads it: an integer n is the layout n:_1.
 Result<Tiler> to_tiler(notation::Term const& t);
+/// A tiler as the divides and products read it: an integer n is CuTe's make_layout(n), which is
+/// `_1:_0` for a static 1 (to_tiler reads it as n:_1); layouts, `_` and tuples as to_tiler.
+Result<Tiler> to_tiling_tiler(notation::Term const& t);
 
 notation::Term to_term(Int i);
 notation::Term to_term(IntTuple const& t);
