@@ -11,7 +11,11 @@
 #include "conform.hpp"
 #include "expectations.hpp"
 #include "json.hpp"
+#ifdef LAYOUTREF_HAVE_PROOFS
+#include "prove.hpp"
+#endif
 #include "vectors.hpp"
+#include "verify_properties.hpp"
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -42,13 +46,14 @@ char const* const kUsage =
     "usage: layoutref <command> [options]\n"
     "\n"
     "commands:\n"
-    "  audit [--json] [--expect FILE] [--table-limit N] FILE...\n"
+    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...\n"
     "      Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
     "      tests/conformance/cute/README.md) with the executable specification. One line per\n"
     "      case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
     "      malformed; the last line sums them up. Exit 0 when nothing is wrong, unsupported\n"
     "      or malformed. With --expect FILE (file<TAB>line<TAB>op<TAB>reason lines), exit 0 when\n"
     "      exactly the listed cases are wrong and nothing is unsupported or malformed.\n"
+    "      With --prove, cases whose tables are past the limit are checked with Z3 instead.\n"
     "  verify [--data DIR] [--expect FILE] [--json]\n"
     "      The main job: audit the bundled CuTe vectors (default: the project's\n"
     "      tests/conformance/cute) and print a table per operation. Wrong verdicts listed in\n"
@@ -68,6 +73,14 @@ char const* const kUsage =
     "        layoutref eval 'complement((2,4):(1,2), 16)'\n"
     "        layoutref eval 'size(cosize((4,8):(8,1)))'\n"
     "      --json prints the result with its shape, stride and profile.\n"
+    "  prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "      Prove or refute with Z3 (docs/proofs.md): injective(F), surjective(F, N),\n"
+    "      bijective(F, N), equal(F, G), image_within(F, LO, HI), fits(F, int32),\n"
+    "      admissible(OP, ARG...), valid(OP(ARG...)); F is a layout (leaves may use the --where\n"
+    "      variables), an operation call, `Sw<B,M,S> o OFF o L` or `A o B`:\n"
+    "        layoutref prove 'bijective((a,b):(1,a), a*b)' --where 'a in 1..64, b in 1..64'\n"
+    "        layoutref prove 'equal(composition((6,4):(1,10), 4:4), (6,4):(1,10) o 4:4)'\n"
+    "      Exit 0 proved, 1 refuted (with a counterexample), 3 unknown, 2 bad input.\n"
     "  table LAYOUT\n"
     "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout.\n"
     "  help       this text\n"
@@ -162,11 +175,14 @@ std::vector<std::string> mismatches(std::vector<Judged> const& judged, Expectati
 
 int audit(std::vector<std::string> const& args) {
   bool json = false;
+  bool prove = false;
   std::string expect_path;
   std::vector<std::string> files;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--json") {
       json = true;
+    } else if (args[i] == "--prove") {
+      prove = true;
     } else if (args[i] == "--expect" && i + 1 < args.size()) {
       expect_path = args[++i];
     } else if (args[i] == "--table-limit" && i + 1 < args.size()) {
@@ -195,6 +211,14 @@ int audit(std::vector<std::string> const& args) {
   }
   std::vector<Judged> judged;
   bool read_ok = judge_files(files, judged);
+#ifdef LAYOUTREF_HAVE_PROOFS
+  if (prove)
+    for (auto& j : judged)
+      if (j.o.verdict == Verdict::unsupported && j.o.detail.find("past the bound") != std::string::npos)
+        if (auto o = prove_case(j.c, 60000)) j.o = *o;
+#else
+  if (prove) std::cerr << "layoutref audit: --prove needs a build with z3 (proofs/); ignored\n";
+#endif
   Counts n;
   for (auto const& j : judged) n.add(j.o.verdict, ex.expects_wrong(j.c.file, j.c.line));
   std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
@@ -489,6 +513,14 @@ int verify(std::vector<std::string> const& args) {
     std::printf("%s: %ld cases not judged here (tensors and partitioning come with the tensor work)\n",
                 base_name(f).c_str(), deferred_cases);
   for (auto const& d : diff) std::printf("MISMATCH: %s\n", d.c_str());
+#ifdef LAYOUTREF_HAVE_PROOFS
+  std::string proofs_text;
+  if (!verify_proofs(false, proofs_text)) pass = false;
+  std::printf("%s", proofs_text.c_str());
+#endif
+  std::string properties_text;
+  if (!verify_properties(properties_text)) pass = false;
+  std::printf("%s", properties_text.c_str());
   std::printf("verify: %s\n", pass ? "pass" : "FAIL");
   return pass ? 0 : 1;
 }
@@ -509,6 +541,9 @@ int main(int argc, char** argv) {
     if (cmd == "conform") return conform(args);
     if (cmd == "eval") return eval(args);
     if (cmd == "table") return table(args);
+#ifdef LAYOUTREF_HAVE_PROOFS
+    if (cmd == "prove") return prove_command(args);
+#endif
     if (cmd == "version" || cmd == "--version") {
       std::cout << "layoutref " << LAYOUTREF_VERSION << "\n";
       return 0;

@@ -75,16 +75,24 @@ TEST(ImplMaxCommon, PointwiseWhenIndexModesDoNotNest) {
   EXPECT_EQ(N("(_3,_4):(_1,_4)", "(_2,_6):(_1,_3)"), 2);
 }
 
-TEST(ImplMaxCommon, RarePathLeastPreimages) {
-  // b = (2,2):(1,1) is not injective: values 0,1,2 at least indices 0,1,3.
-  EXPECT_EQ(N("(_2,_2):(_1,_1)", "(_2,_2):(_1,_1)"), 3);
-  auto r = max_common_layout(L("(_2,_2):(_1,_1)"), L("(_2,_2):(_1,_1)"));
-  ASSERT_FALSE(r.ok());  // 0,1,3 is the function of no layout
-  EXPECT_EQ(r.error.code, Errc::inadmissible);
-  EXPECT_EQ(r.error.condition, Cond::max_common_layout_not_representable);
-  // a = (2,2):(1,2) stores 3 at index 3: N = 2, R = 2:1
+TEST(ImplMaxCommon, RarePathRightInverse) {
+  // b = (2,2):(1,1) is not injective (values 0,1,1,2). R = right_inverse(b): the stride-1 mode
+  // 2:1 starts the chain, the next mode would need stride 2 but has 1, so R = _2:_1 and N <= 2;
+  // a(R(1)) = a(1) = 1, so N = 2 and the common layout is R on [0,2) = _2:_1.
+  EXPECT_EQ(N("(_2,_2):(_1,_1)", "(_2,_2):(_1,_1)"), 2);
+  EXPECT_EQ(S(max_common_layout(L("(_2,_2):(_1,_1)"), L("(_2,_2):(_1,_1)"))), "_2:_1");
+  // a = (2,2):(1,2) stores 1 at index 1 as well: N = 2, R = 2:1
   EXPECT_EQ(N("(_2,_2):(_1,_2)", "(_2,_2):(_1,_1)"), 2);
   EXPECT_EQ(S(max_common_layout(L("(_2,_2):(_1,_2)"), L("(_2,_2):(_1,_1)"))), "_2:_1");
+  // b = (12,2):(1,1) (values 0..11 then 1..12): R = _12:_1 (the second mode's stride 1 is not
+  // 12), so N <= 12 although b also stores 12; with a = b, a(R(x)) = x for x < 12: N = 12.
+  EXPECT_EQ(N("(_12,_2):(_1,_1)", "(_12,_2):(_1,_1)"), 12);
+  EXPECT_EQ(S(max_common_layout(L("(_12,_2):(_1,_1)"), L("(_12,_2):(_1,_1)"))), "_12:_1");
+  // b = (2,7):(2,1): index i+2j stores 2i+j. Least preimages of 0,1,2,3: 0,2,1,3 (a layout:
+  // (2,2):(2,1)); of 4: index 5 ((1,2)), and 0,2,1,3,5 is no layout, nor is any longer prefix,
+  // so the spec's R = (2,2):(2,1) (CuTe's chain would give 7:2). With a = b: N = 4.
+  EXPECT_EQ(N("(_2,_7):(_2,_1)", "(_2,_7):(_2,_1)"), 4);
+  EXPECT_EQ(S(max_common_layout(L("(_2,_7):(_2,_1)"), L("(_2,_7):(_2,_1)"))), "(_2,_2):(_2,_1)");
 }
 
 TEST(ImplMaxCommon, StaticFlagsAndErrors) {

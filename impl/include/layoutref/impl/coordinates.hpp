@@ -31,6 +31,13 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, int kc, Lay
   if (coord.node[kc] == IntTuple::kLeaf) {
     i64 c = coord.leaf[coord.leaf_index(kc)].value;
     if (c < 0) return fail(Errc::bad_argument).add("negative coordinate ").add(c);
+    // @pre c < size of the sub-shape it indexes (spec/layout.hpp crd2idx; the spec refuses
+    // such a coordinate as malformed, so impl does too).
+    i64 extent = 1;
+    for (int j = l.leaf_index(kl), last = l.leaf_index(l.end(kl)); j < last; ++j) {
+      LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
+    }
+    if (c >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c).add(" is outside [0,").add(extent).add(")");
     return value_at_int(l, kl, c, v);
   }
   if (l.node[kl] == Layout::kLeaf || l.node[kl] != coord.node[kc])

@@ -391,7 +391,15 @@ LAYOUTREF_HD constexpr Result<Layout> left_inverse(Layout const& l) {
   auto r = detail_inverse::left_inverse_construction(l);
   if (why.ok()) return r;
   if (r.ok() && detail_inverse::is_quasi_inverse(l, r.value)) return r;
-  return why;
+  // No left inverse: name the condition on the sorted modes of coalesce(L), as the spec does
+  // (spec/inverse.hpp); when they satisfy both, the construction failed the contract only
+  // because L is not injective.
+  auto c = coalesce(l);
+  if (!c.ok()) return why;
+  Error on_coalesced = left_inverse_admissible(c.value);
+  if (!on_coalesced.ok()) return on_coalesced;
+  return fail(Errc::inadmissible, Cond::left_inverse_injective)
+      .add("the layout is not injective and CuTe's construction on coalesce(L) is not a quasi-inverse");
 }
 
 }  // namespace layoutref::impl

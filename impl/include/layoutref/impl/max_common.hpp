@@ -1,19 +1,19 @@
 // layoutref::impl — max_common_vector(a, b) and max_common_layout(a, b) (CuTe layout.hpp;
 // docs/semantics.md; spec/max_common.hpp).
 //
-// The spec's definition: with lp(x) = min{ j : b(j) == x }, max_common_vector(a, b) is the
-// largest N >= 1 such that every x < N is a value of b and a(lp(x)) == x (the elements a and b
-// store at the same index, counted from 0); max_common_layout(a, b) is the layout of
-// x -> lp(x) on [0, N). CuTe computes coalesce(a o right_inverse(b)) and takes its first mode
-// when it has stride 1; impl computes the spec's N structurally and builds CuTe's form
-// composition(right_inverse(b), N:_1).
+// The spec's definition: with R = right_inverse(b) (the spec's, the largest one),
+// max_common_vector(a, b) is the largest N >= 1 with N <= size(R) and a(R(x)) == x for every
+// x < N (the elements a and b store at the same index, counted from 0); max_common_layout(a, b)
+// is the layout of x -> R(x) on [0, N). CuTe computes coalesce(a o right_inverse(b)) and takes
+// its first mode when it has stride 1; impl computes the spec's N structurally and builds
+// CuTe's form composition(right_inverse(b), N:_1).
 //
 // The structure (both layouts coalesced; their integer strides required, else bad_argument):
 //  1. b's right-inverse chain (inverse.hpp): modes of b with strides 1, t0, t0*t1, ... of sizes
 //     t0, t1, ...; inv(x) puts the mixed-radix digits of x on them. When every other mode of b
 //     of size > 1 and non-zero stride has a stride >= m = t0*t1*..., the values below m are
-//     reached only through the chain: lp(x) == inv(x) for x < m, and m is not a value of b
-//     (the fast path; otherwise the rare path 3).
+//     reached only through the chain, and m is not a value of b (the fast path; otherwise the
+//     rare path 3).
 //  2. When the index boundaries of a and b (their prefix products below Q = min(size a,
 //     size b), and Q) divide one another in increasing order, both layouts are linear over the
 //     common refinement of their index modes. Walking the chain's pieces of that refinement in
@@ -21,9 +21,11 @@
 //     digit*(alpha - beta) with alpha the piece's stride in a: N is the beta of the first piece
 //     with alpha != beta or past Q (index outside a), else m. Otherwise impl checks
 //     a(inv(x)) == x point by point for x < m.
-//  3. The rare path: lp(x) by scanning b's domain, point by point; max_common_layout then
-//     factors the table of lp (StreamFactor), refusing with max_common_layout.not_representable
-//     if it is no layout (as the spec does).
+//  3. The rare path: the definition point by point, with the spec's R (the longest prefix of
+//     the least preimages lp(x) = min{ j : b(j) == x } that is a layout; for a non-injective b
+//     this may be longer than CuTe's right-inverse chain, e.g. b = (2,7):(2,1): R = (2,2):(2,1),
+//     CuTe's 7:2); max_common_layout then factors the table of lp on [0, N) (StreamFactor),
+//     refusing with max_common_layout.not_representable if it is no layout (as the spec does).
 // The pointwise checks are bounded by LAYOUTREF_MAX_EXACT_CHECK evaluations (Errc::capacity
 // past it). N is static iff every leaf of a and b is (CuTe's result for all-static inputs), or 1
 // (CuTe's Int<1>).
@@ -39,7 +41,7 @@ using detail_inverse::FlatModes;
 
 struct Common {
   i64 n = 1;
-  bool fast = false;  ///< lp == b's right-inverse chain on [0, n)
+  bool fast = false;  ///< R is b's right-inverse chain on [0, n)
   bool is_static = true;
 };
 
@@ -157,24 +159,32 @@ LAYOUTREF_HD constexpr Result<Common> common(Layout const& a, Layout const& b) {
     out.n = m;
     return out;
   }
-  // The rare path: least preimages by scanning b.
+  // The rare path (b is not injective, or its modes interleave the chain): the spec's
+  // definition point by point. The spec's R = right_inverse(b) is the longest prefix of the
+  // least preimages lp(x) = min{ j : b(j) == x } that is the function of a layout
+  // (spec/inverse.cpp); N is the largest n <= size(R) with a(lp(x)) == x for x < n.
+  detail_inverse::StreamFactor prefix;
+  i64 size_r = 1, agree = 1;  // lp(0) == 0 and a(0) == 0
+  prefix.push(0);
   for (i64 x = 1;; ++x) {
+    if (agree < x && size_r >= agree) break;  // N == agree already
     i64 j = 0;
     for (; j < nb; ++j) {
       if (--budget < 0) return budget_error();
       LAYOUTREF_TRY(i64 v, detail_inverse::flat_at(fb, j));
       if (v == x) break;
     }
-    bool same = false;
-    if (j < nb && j < na) {
+    if (j == nb) break;  // x is no value of b: R ends here
+    prefix.push(j);
+    if (!prefix.ok) break;  // no longer prefix is a layout either
+    if (prefix.k % prefix.product == 0) size_r = x + 1;
+    if (agree == x && j < na) {
       LAYOUTREF_TRY(i64 v, detail_inverse::flat_at(fa, j));
-      same = v == x;
-    }
-    if (!same) {
-      out.n = x;
-      return out;
+      if (v == x) agree = x + 1;
     }
   }
+  out.n = agree < size_r ? agree : size_r;
+  return out;
 }
 
 /// CuTe's composition(inv, N:_1) for a coalesced inv (composition_impl with a stride-1 right
@@ -227,9 +237,10 @@ LAYOUTREF_HD constexpr Result<Int> max_common_vector(Layout const& a, Layout con
 }
 
 /// max_common_layout(a, b): R with a(R(i)) == b(R(i)) == i for i < size(R) =
-/// max_common_vector(a, b), R(i) the least index where b stores i; `_1:_0` for N == 1, else
-/// CuTe's composition(right_inverse(b), N:_1) (on the rare path: the coalesced layout of lp).
-/// Errors: max_common_layout.not_representable (the rare path: lp on [0, N) is no layout);
+/// max_common_vector(a, b), R(i) = the spec's right_inverse(b)(i); `_1:_0` for N == 1, else
+/// CuTe's composition(right_inverse(b), N:_1) (on the rare path: the factored table of the
+/// least preimages on [0, N), which is R there).
+/// Errors: max_common_layout.not_representable (the rare path: R on [0, N) is no layout);
 /// bad_argument; capacity; overflow.
 LAYOUTREF_HD constexpr Result<Layout> max_common_layout(Layout const& a, Layout const& b) {
   LAYOUTREF_TRY(detail_max_common::Common c, detail_max_common::common(a, b));
@@ -238,7 +249,7 @@ LAYOUTREF_HD constexpr Result<Layout> max_common_layout(Layout const& a, Layout 
     LAYOUTREF_TRY(Layout inv, right_inverse(b));
     return detail_max_common::first_elements(inv, Int{c.n, c.is_static});
   }
-  // The rare path: factor the table of least preimages.
+  // The rare path: factor the table of least preimages on [0, N) (the spec's R there).
   LAYOUTREF_TRY(Layout cb, coalesce(b));
   detail_inverse::FlatModes fb = detail_inverse::flat_modes(cb);
   LAYOUTREF_TRY(Int nb, size(cb));

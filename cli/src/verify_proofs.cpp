@@ -1,0 +1,37 @@
+// layoutref cli — the law library's answers in `layoutref verify` (docs/proofs.md).
+#include "json.hpp"
+#include "prove.hpp"
+
+#include <layoutref/proofs/laws.hpp>
+
+#include <cstdio>
+
+namespace layoutref::cli {
+
+bool verify_proofs(bool json, std::string& out) {
+  namespace lp = layoutref::proofs;
+  bool pass = true;
+  char line[512];
+  out = json ? "[" : "\nproofs (Z3, the CI set of proofs/laws; docs/proofs.md):\n";
+  bool first = true;
+  for (auto const& family : lp::law_families()) {
+    if (family.deep) continue;
+    for (auto const& r : family.run(20000)) {
+      pass = pass && r.ok();
+      if (json) {
+        out += std::string(first ? "" : ",") + "{\"family\":" + json_string(r.family) + ",\"law\":" + json_string(r.law) +
+               ",\"bounds\":" + json_string(r.bounds) + ",\"answer\":" + json_string(lp::name(r.answer.status)) +
+               ",\"expected\":" + json_string(lp::name(r.expected)) + ",\"seconds\":" + std::to_string(r.answer.seconds) + "}";
+        first = false;
+        continue;
+      }
+      std::snprintf(line, sizeof line, "  %-14s %-8s %8.3f s  %s%s\n", r.family.c_str(), lp::name(r.answer.status),
+                    r.answer.seconds, r.law.c_str(), r.ok() ? "" : "  <-- UNEXPECTED");
+      out += line;
+    }
+  }
+  if (json) out += "]";
+  return pass;
+}
+
+}  // namespace layoutref::cli

@@ -1,0 +1,64 @@
+// layoutref::proofs — functions built from layouts, and the queries `layoutref prove` answers.
+//
+// A Fn is a layout (tier 1 numerals or tier 3 terms), a swizzled layout Sw o off o L
+// (i -> Sw(off + L(i))), or a function composition A o B, the textbook definition that
+// composition's result is judged against (docs/semantics.md, "Composition"):
+//     (A o B)(c) = A(B(c))              where B(c) lies in [0, size(A)),
+//                = Σ_k Â(d_k * c_k)     elsewhere (by modes, Â extended past size(A)),
+// on the domain [0, size(B)); for a one-mode B both read Â(d*i).
+#pragma once
+
+#include <layoutref/proofs/concrete.hpp>
+#include <layoutref/proofs/symbolic.hpp>
+
+#include <memory>
+#include <optional>
+
+namespace layoutref::proofs {
+
+struct Fn {
+  enum class Kind { layout, swizzled, compose };
+  Kind kind = Kind::layout;
+  LeafLayout layout;            ///< layout: the layout; swizzled: the inner layout; compose: B
+  spec::Swizzle swizzle;        ///< swizzled
+  long long offset = 0;         ///< swizzled
+  std::shared_ptr<Fn> outer;    ///< compose: A (a layout)
+
+  static Fn of(LeafLayout l);
+  static Fn swizzled_of(spec::Swizzle sw, long long offset, LeafLayout inner);
+  /// @pre a.kind == layout; b has integer strides (bad input otherwise, see compose_error).
+  static Fn compose(Fn const& a, LeafLayout b);
+  z3::expr size() const;
+  std::string str(z3::model const& m) const;
+};
+
+/// Why A o B cannot be formed (empty when it can).
+std::string compose_error(Fn const& a, LeafLayout const& b);
+
+/// F(i), recording the natural coordinate of i in F's domain layout.
+SymValue evaluate(Encoder& e, Fn const& f, z3::expr const& index, std::vector<z3::expr>* coords = nullptr);
+
+/// What every query shares: the variables with their bounds and a timeout.
+struct Setting {
+  z3::context* ctx = nullptr;
+  Variables vars;
+  unsigned timeout_ms = 10000;
+  /// Further named hypotheses (admissibility conditions of a law); they appear in the unsat core.
+  std::vector<std::pair<std::string, z3::expr>> hypotheses;
+};
+
+/// Each query returns its answer; refuted answers carry the witness in layout notation.
+Answer injective(Setting const& s, Fn const& f);
+/// lo <= F(i) < hi for every i < size(F) (half-open, like [0, M)).
+Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr const& hi);
+/// Every value (each component of a tuple value) lies in [-2^31, 2^31).
+Answer fits_int32(Setting const& s, Fn const& f);
+/// size(F) == N, F injective and F's image within [0, N): F is a bijection onto [0, N).
+Answer bijective(Setting const& s, Fn const& f, z3::expr const& n);
+/// Every y in [0, N) is some F(i): first as a quantified query; when Z3 cannot decide it, by
+/// counting (bijective(F, N) implies it).
+Answer surjective(Setting const& s, Fn const& f, z3::expr const& n);
+/// size(F) == size(G) and F(i) == G(i) for every i < size(F).
+Answer equal(Setting const& s, Fn const& f, Fn const& g);
+
+}  // namespace layoutref::proofs

@@ -1,0 +1,272 @@
+#include <layoutref/proofs/symbolic.hpp>
+
+#include <cctype>
+#include <functional>
+
+namespace layoutref::proofs {
+
+namespace {
+
+bool ident_start(char ch) { return std::isalpha(static_cast<unsigned char>(ch)) != 0; }
+bool ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) != 0 || ch == '_'; }
+
+struct Cursor {
+  std::string const& s;
+  size_t pos = 0;
+  std::string error;
+  void skip() {
+    while (pos < s.size() && std::isspace(static_cast<unsigned char>(s[pos]))) ++pos;
+  }
+  bool fail(std::string what) {
+    if (error.empty()) error = "column " + std::to_string(pos + 1) + ": " + what;
+    return false;
+  }
+  bool integer(long long& v) {
+    size_t start = pos;
+    while (pos < s.size() && std::isdigit(static_cast<unsigned char>(s[pos]))) ++pos;
+    if (start == pos) return fail("expected an integer");
+    try {
+      v = std::stoll(s.substr(start, pos - start));
+    } catch (std::exception const&) {
+      pos = start;
+      return fail("integer does not fit in 64 bits");
+    }
+    return true;
+  }
+};
+
+struct TermParser {
+  z3::context& c;
+  Variables const& vars;
+  Cursor& cur;
+
+  std::optional<z3::expr> atom() {
+    cur.skip();
+    bool neg = false;
+    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '-') {
+      neg = true;
+      ++cur.pos;
+      cur.skip();
+    }
+    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '_') ++cur.pos;  // CuTe's static marker
+    if (cur.pos >= cur.s.size()) return cur.fail("expected an integer or a variable, found end of input"), std::nullopt;
+    std::optional<z3::expr> e;
+    if (ident_start(cur.s[cur.pos])) {
+      size_t start = cur.pos;
+      while (cur.pos < cur.s.size() && ident_char(cur.s[cur.pos])) ++cur.pos;
+      std::string name = cur.s.substr(start, cur.pos - start);
+      if (!vars.find(name)) {
+        cur.pos = start;
+        cur.fail("unknown variable `" + name + "` (declare it with --where '" + name + " in LO..HI')");
+        return std::nullopt;
+      }
+      e = c.int_const(name.c_str());
+    } else {
+      long long v = 0;
+      if (!cur.integer(v)) return std::nullopt;
+      e = c.int_val(static_cast<int64_t>(v));
+    }
+    return neg ? -*e : *e;
+  }
+  std::optional<z3::expr> prod() {
+    auto a = atom();
+    if (!a) return std::nullopt;
+    while (true) {
+      cur.skip();
+      if (cur.pos < cur.s.size() && cur.s[cur.pos] == '*') {
+        ++cur.pos;
+        auto b = atom();
+        if (!b) return std::nullopt;
+        a = *a * *b;
+      } else {
+        return a;
+      }
+    }
+  }
+  std::optional<z3::expr> sum() {
+    auto a = prod();
+    if (!a) return std::nullopt;
+    while (true) {
+      cur.skip();
+      if (cur.pos < cur.s.size() && (cur.s[cur.pos] == '+' || cur.s[cur.pos] == '-')) {
+        bool minus = cur.s[cur.pos] == '-';
+        ++cur.pos;
+        auto b = prod();
+        if (!b) return std::nullopt;
+        a = minus ? *a - *b : *a + *b;
+      } else {
+        return a;
+      }
+    }
+  }
+
+  // A tree of terms: '(' tree {',' tree} ')' or a sum.
+  bool tree(spec::IntTuple& profile, std::vector<z3::expr>& leaves) {
+    cur.skip();
+    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '(') {
+      ++cur.pos;
+      std::vector<spec::IntTuple> items;
+      while (true) {
+        spec::IntTuple item;
+        if (!tree(item, leaves)) return false;
+        items.push_back(item);
+        cur.skip();
+        if (cur.pos < cur.s.size() && cur.s[cur.pos] == ',') {
+          ++cur.pos;
+          continue;
+        }
+        if (cur.pos < cur.s.size() && cur.s[cur.pos] == ')') {
+          ++cur.pos;
+          break;
+        }
+        return cur.fail("expected ',' or ')'");
+      }
+      // `(x)` around a single term groups it (a term such as `(a*b)`); it counts as that leaf.
+      profile = items.size() == 1 && items[0].leaf ? items[0] : spec::IntTuple::tuple(std::move(items));
+      return true;
+    }
+    auto e = sum();
+    if (!e) return false;
+    profile = spec::IntTuple(static_cast<spec::i64>(leaves.size()));
+    leaves.push_back(*e);
+    return true;
+  }
+};
+
+bool same_profile(spec::IntTuple const& a, spec::IntTuple const& b) {
+  if (a.leaf || b.leaf) return a.leaf && b.leaf;
+  if (a.items.size() != b.items.size()) return false;
+  for (size_t i = 0; i < a.items.size(); ++i)
+    if (!same_profile(a.items[i], b.items[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+Variables::Var const* Variables::find(std::string const& name) const {
+  for (auto const& v : vars)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+std::string Variables::parse(std::string const& text) {
+  Cursor cur{text, 0, {}};
+  while (true) {
+    cur.skip();
+    if (cur.pos >= text.size()) return vars.empty() && !text.empty() ? "column 1: expected `NAME in LO..HI`" : "";
+    size_t start = cur.pos;
+    while (cur.pos < text.size() && ident_char(text[cur.pos])) ++cur.pos;
+    std::string name = text.substr(start, cur.pos - start);
+    if (name.empty() || !ident_start(name[0])) return "column " + std::to_string(start + 1) + ": expected a variable name";
+    if (find(name)) return "column " + std::to_string(start + 1) + ": variable `" + name + "` declared twice";
+    cur.skip();
+    Var v{name, 0, 0};
+    auto bound = [&](long long& out) {
+      cur.skip();
+      bool neg = cur.pos < text.size() && text[cur.pos] == '-';
+      if (neg) ++cur.pos;
+      if (!cur.integer(out)) return false;
+      if (neg) out = -out;
+      return true;
+    };
+    if (text.compare(cur.pos, 2, "in") == 0) {
+      cur.pos += 2;
+      if (!bound(v.lo)) return cur.error;
+      cur.skip();
+      if (text.compare(cur.pos, 2, "..") != 0) return "column " + std::to_string(cur.pos + 1) + ": expected `..`";
+      cur.pos += 2;
+      if (!bound(v.hi)) return cur.error;
+    } else if (cur.pos < text.size() && text[cur.pos] == '=') {
+      ++cur.pos;
+      if (!bound(v.lo)) return cur.error;
+      v.hi = v.lo;
+    } else {
+      return "column " + std::to_string(cur.pos + 1) + ": expected `in LO..HI` after `" + name + "`";
+    }
+    if (v.lo > v.hi) return "variable `" + name + "`: empty range " + std::to_string(v.lo) + ".." + std::to_string(v.hi);
+    vars.push_back(v);
+    cur.skip();
+    if (cur.pos < text.size() && text[cur.pos] == ',') {
+      ++cur.pos;
+      continue;
+    }
+    cur.skip();
+    if (cur.pos < text.size()) return "column " + std::to_string(cur.pos + 1) + ": expected ',' between variables";
+    return "";
+  }
+}
+
+void Variables::into(z3::context& c, Obligation& o) const {
+  for (auto const& v : vars) {
+    z3::expr x = c.int_const(v.name.c_str());
+    o.hypothesis("bound." + v.name, x >= c.int_val(static_cast<int64_t>(v.lo)) && x <= c.int_val(static_cast<int64_t>(v.hi)));
+  }
+}
+
+std::string Variables::str(z3::context& c, z3::model const& m) const {
+  std::string s;
+  for (auto const& v : vars) s += (s.empty() ? "" : ", ") + v.name + "=" + model_value(m, c.int_const(v.name.c_str()));
+  return s;
+}
+
+std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error) {
+  Cursor cur{text, 0, {}};
+  TermParser p{c, vars, cur};
+  auto e = p.sum();
+  cur.skip();
+  if (e && cur.pos != text.size()) cur.fail("unexpected `" + text.substr(cur.pos) + "`");
+  if (!cur.error.empty()) {
+    error = cur.error;
+    return std::nullopt;
+  }
+  return e;
+}
+
+namespace {
+/// `(S:D)` is the layout S:D: the parentheses around a whole layout group it, as in the
+/// issue's `bijective(((a,b):(1,a)), a*b)`. Returns the text with such parentheses removed.
+std::string strip_layout_parens(std::string text) {
+  while (true) {
+    size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t");
+    if (b == std::string::npos || text[b] != '(' || text[e] != ')') return text;
+    int depth = 0;
+    bool encloses = true, colon = false;
+    for (size_t i = b; i <= e; ++i) {
+      if (text[i] == '(') ++depth;
+      if (text[i] == ')') --depth;
+      if (depth == 0 && i < e) encloses = false;
+      if (depth == 1 && text[i] == ':') colon = true;
+    }
+    if (!encloses || !colon) return text;
+    text = text.substr(b + 1, e - b - 1);
+  }
+}
+}  // namespace
+
+std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const& vars, std::string const& written,
+                                                std::string& error) {
+  std::string const text = strip_layout_parens(written);
+  Cursor cur{text, 0, {}};
+  TermParser p{c, vars, cur};
+  LeafLayout l{spec::IntTuple(0), {}, {}};
+  std::vector<z3::expr> strides;
+  spec::IntTuple stride_profile;
+  bool ok = p.tree(l.profile, l.shape);
+  cur.skip();
+  if (ok && (cur.pos >= text.size() || text[cur.pos] != ':')) ok = cur.fail("expected `:` between shape and stride");
+  if (ok) {
+    ++cur.pos;
+    ok = p.tree(stride_profile, strides);
+  }
+  cur.skip();
+  if (ok && cur.pos != text.size()) ok = cur.fail("unexpected `" + text.substr(cur.pos) + "`");
+  if (ok && !same_profile(l.profile, stride_profile)) ok = cur.fail("the shape and the stride are not congruent");
+  if (!ok) {
+    error = cur.error;
+    return std::nullopt;
+  }
+  for (auto const& s : strides) l.stride.emplace_back(s);
+  return l;
+}
+
+}  // namespace layoutref::proofs

@@ -1,0 +1,108 @@
+// Properties of complement(A, M) and complement(A) (CuTe docs 02_layout_algebra.md
+// "Complement"; J. Shah, "A Note on the Algebra of CuTe Layouts", Def. 2.6, Prop. 2.7;
+// docs/semantics.md "Complement"): impl ≡ spec, and the laws.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "classify.hpp"
+
+#include <algorithm>
+#include <set>
+
+namespace lp = layoutref::properties;
+namespace lr = layoutref::rapidcheck;
+namespace sp = layoutref::spec;
+using layoutref::notation::Term;
+
+namespace {
+
+// M' = M rounded up to a multiple of N*d of the largest-stride mode (docs/semantics.md).
+sp::i64 rounded_cotarget(sp::Layout const& a, sp::i64 m) {
+  sp::i64 top = 1;
+  auto ext = sp::leaves(a.shape);
+  auto str = sp::leaves(a.stride);
+  for (size_t i = 0; i < ext.size(); ++i) {
+    sp::i64 d = str[i].integer();
+    if (d != 0 && ext[i] > 1) top = std::max(top, ext[i] * d);
+  }
+  return (m + top - 1) / top * top;
+}
+
+}  // namespace
+
+// impl ≡ spec on complementable (A, M), with and without the cotarget.
+RC_GTEST_PROP(complement, impl_matches_spec_complementable, ()) {
+  lr::Complementable c = *lr::complementable();
+  lp::classify(c.a);
+  auto t = *lr::static_marks(lp::term(c.a));
+  lp::require_computed(lp::require_agreement("complement", {t, lp::term(c.cotarget)}));
+  lp::require_computed(lp::require_agreement("complement", {t}));
+}
+
+// impl ≡ spec on inputs built to violate stride divisibility, non-negativity or integer strides.
+RC_GTEST_PROP(complement, impl_matches_spec_inadmissible, ()) {
+  lr::Complementable c = *lr::non_complementable();
+  lp::require_agreement("complement", {lp::term(c.a), lp::term(c.cotarget)});
+}
+
+// impl ≡ spec on arbitrary layouts and cotargets.
+RC_GTEST_PROP(complement, impl_matches_spec_arbitrary, ()) {
+  sp::Layout a = *lr::layout(lr::Bounds{3, 4, 5, 256, 12}, lr::StrideMix{true, true, 16});
+  sp::i64 m = *rc::gen::inRange<sp::i64>(1, 512);
+  lp::require_agreement("complement", {lp::term(a), lp::term(m)});
+}
+
+// Law (02_layout_algebra.md "Complement" postconditions; Shah Prop. 2.7): R = complement(A, M)
+// is strictly increasing and (A, R) is a bijection onto [0, M') with M' = M rounded up to a
+// multiple of the largest N*d (docs/semantics.md), so size(A)*size(R) = M' for injective A.
+RC_GTEST_PROP(complement, law_concatenation_is_bijection, ()) {
+  lr::Complementable c = *lr::complementable();
+  lp::classify(c.a);
+  auto r = lp::impl_compute("complement", {lp::term(c.a), lp::term(c.cotarget)});
+  RC_ASSERT(r.has_value());
+  sp::Layout rl = sp::to_layout(*r);
+  auto rv = lp::image(rl);
+  sp::FlatLayout fr(rl);
+  for (sp::i64 i = 1; i < fr.size(); ++i) RC_ASSERT(fr(i).integer() > fr(i - 1).integer());
+  // (filter(A), R): A's stride-0 modes do not take part.
+  auto fa = lp::impl_compute("filter", {lp::term(c.a)});
+  RC_ASSERT(fa.has_value());
+  sp::Layout al = sp::to_layout(*fa);
+  sp::Layout cat(sp::IntTuple::tuple({al.shape, rl.shape}), sp::Stride::tuple({al.stride, rl.stride}));
+  auto img = lp::image(cat);
+  sp::i64 mp = rounded_cotarget(c.a, c.cotarget);
+  RC_ASSERT(static_cast<sp::i64>(img.size()) == mp);
+  for (sp::i64 i = 0; i < mp; ++i) RC_ASSERT(img[static_cast<size_t>(i)] == i);
+}
+
+// Law (complement of the complement; the interval tiling image(A) ⊕ image(R) = [0, M') is
+// unique, docs/semantics.md "Complement"): for M a multiple of the largest N*d,
+// complement(complement(A, M), M) has the image of filter(A) and is increasing, hence it is
+// filter(A)'s function sorted by value.
+RC_GTEST_PROP(complement, law_complement_of_complement, ()) {
+  lr::Complementable c = *lr::complementable();
+  sp::i64 m = rounded_cotarget(c.a, c.cotarget);
+  auto r = lp::impl_compute("complement", {lp::term(c.a), lp::term(m)});
+  RC_ASSERT(r.has_value());
+  auto rr = lp::impl_compute("complement", {*r, lp::term(m)});
+  RC_ASSERT(rr.has_value());
+  auto fa = lp::impl_compute("filter", {lp::term(c.a)});
+  RC_ASSERT(fa.has_value());
+  RC_ASSERT(lp::image(sp::to_layout(*rr)) == lp::image(sp::to_layout(*fa)));
+  sp::FlatLayout f(sp::to_layout(*rr));
+  for (sp::i64 i = 1; i < f.size(); ++i) RC_ASSERT(f(i).integer() > f(i - 1).integer());
+}
+
+// Law (cute/layout.hpp complement(layout): cotarget cosize(filter(A))): complement(A) equals
+// complement(A, cosize(filter(A))) as a function.
+RC_GTEST_PROP(complement, law_default_cotarget, ()) {
+  lr::Complementable c = *lr::complementable();
+  auto fa = lp::impl_compute("filter", {lp::term(c.a)});
+  RC_ASSERT(fa.has_value());
+  auto cs = lp::impl_compute("cosize", {*fa});
+  RC_ASSERT(cs.has_value());
+  auto r1 = lp::impl_compute("complement", {lp::term(c.a)});
+  auto r2 = lp::impl_compute("complement", {lp::term(c.a), *cs});
+  RC_ASSERT(r1.has_value() && r2.has_value());
+  RC_ASSERT(lp::same_function(sp::to_layout(*r1), sp::to_layout(*r2)));
+}
