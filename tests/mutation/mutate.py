@@ -83,7 +83,11 @@ def main():
     os.makedirs(work, exist_ok=True)
     if os.path.exists(src):
         shutil.rmtree(src)
-    shutil.copytree(root, src, ignore=shutil.ignore_patterns("build", "build-*", ".git", ".cache"))
+    # shutil.copy (not copy2): fresh modification times, so that the build never keeps objects of
+    # an earlier run (a restored file copied with its old time would look older than the
+    # objects built from its mutated text).
+    shutil.copytree(root, src, ignore=shutil.ignore_patterns("build", "build-*", ".git", ".cache"),
+                    copy_function=shutil.copy)
     if sh(["cmake", "-S", src, "-B", build, "-G", "Ninja", "-DCMAKE_BUILD_TYPE=Release", "-DLAYOUTREF_BUILD_DEVICE=OFF",
            "-DLAYOUTREF_BUILD_BENCH=OFF"], work, log) != 0:
         print("configure failed, see", log)
