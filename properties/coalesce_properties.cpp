@@ -6,6 +6,8 @@
 
 #include "classify.hpp"
 
+#include <layoutref/notation/print.hpp>
+
 #include <algorithm>
 #include <set>
 
@@ -62,18 +64,42 @@ RC_GTEST_PROP(coalesce, law_keeps_function, ()) {
 }
 
 // Law (idempotence; cute/layout.hpp coalesce is a normal form): coalesce(coalesce(L)) has the
-// same text as coalesce(L), and coalesce(L) has depth <= 1 and no size-1 mode unless it is 1:0.
-RC_GTEST_PROP(coalesce, law_idempotent, ()) {
-  sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
-  auto c = lp::impl_compute("coalesce", {lp::term(l)});
+// same text as coalesce(L), and coalesce(L) is flat, has no size-1 mode unless it is `_1:_0`
+// (cute/layout.hpp bw_coalesce: all modes of size 1 give Layout<_1,_0>), and
+// no two neighbouring modes s0:d0, s1:d1 with s0*d0 = d1 (which coalesce merges; a zero stride
+// is zero whatever basis it is written with, `0@1` = `0`). The inputs include scaled-basis
+// strides and zero strides written as `0@k`.
+RC_GTEST_PROP(coalesce, law_normal_form, ()) {
+  bool basis = *rc::gen::inRange(0, 3) == 0;
+  sp::Layout l = basis ? *lr::scaled_basis_layout() : *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
+  RC_TAG(basis ? "scaled basis" : "integer strides");
+  Term t = lp::term(l);
+  if (basis) {  // write some zero strides as 0@k
+    auto zero_paths = [](auto&& self, Term& x) -> void {
+      if (x.kind == layoutref::notation::Kind::integer && x.integer.value == 0 && *rc::gen::inRange(0, 2) == 0)
+        x = Term::make_basis(0, false, {*rc::gen::inRange(0, 3)});
+      for (auto& c : x.children) self(self, c);
+    };
+    zero_paths(zero_paths, t.children[1]);
+  }
+  auto c = lp::impl_compute("coalesce", {t});
   RC_ASSERT(c.has_value());
   auto cc = lp::impl_compute("coalesce", {*c});
   RC_ASSERT(cc.has_value());
   RC_ASSERT(sp::to_layout(*cc) == sp::to_layout(*c));
   sp::Layout cl = sp::to_layout(*c);
+  std::string text = "coalesce(" + layoutref::notation::print(t) + ") = " + layoutref::notation::print(*c);
   RC_ASSERT(sp::depth(cl) <= 1);
-  if (sp::size(cl) > 1)
-    for (sp::i64 e : sp::leaves(cl.shape)) RC_ASSERT(e > 1);
+  auto ext = sp::leaves(cl.shape);
+  auto str = sp::leaves(cl.stride);
+  if (sp::size(cl) == 1) {
+    if (!(cl.shape.is_leaf() && str[0] == sp::Value(0))) RC_FAIL(text + ": a size-1 result is not 1:0");
+    return;
+  }
+  for (size_t k = 0; k < ext.size(); ++k) {
+    if (ext[k] <= 1) RC_FAIL(text + ": a size-1 mode is left");
+    if (k + 1 < ext.size() && ext[k] * str[k] == str[k + 1]) RC_FAIL(text + ": modes " + std::to_string(k) + " and " + std::to_string(k + 1) + " merge");
+  }
 }
 
 // Law (cute/layout.hpp coalesce(layout, trg_profile): "coalesce each mode of trg_profile"):

@@ -27,6 +27,28 @@ RC_GTEST_PROP(composition, impl_matches_spec_tiler, ()) {
   lp::require_computed(lp::require_agreement("composition", {lp::term(p.a), *lr::static_marks(p.tiler)}));
 }
 
+// impl ≡ spec at the edge of A's domain: B has a mode of stride size(A), so B reaches the value
+// size(A) (the first value past A's domain, where A's extension takes over: semantics.md
+// "Extension"), and a second mode whose interval overlaps it, so impl checks the composition
+// by mode at every index of B.
+RC_GTEST_PROP(composition, impl_matches_spec_domain_edge, ()) {
+  sp::Layout a = *lr::layout(lr::Bounds{3, 3, 4, 64, 8}, lr::nonnegative());
+  sp::i64 n = sp::size(a);
+  sp::i64 m0 = *rc::gen::inRange<sp::i64>(1, 5), m1 = *rc::gen::inRange<sp::i64>(2, 4);
+  sp::i64 d0 = *rc::gen::inRange<sp::i64>(0, n + 1);
+  bool swap = *rc::gen::arbitrary<bool>();
+  std::vector<sp::i64> ext = {m0, m1};
+  std::vector<sp::Value> str = {sp::Value(d0), sp::Value(n)};
+  if (swap) {
+    std::swap(ext[0], ext[1]);
+    std::swap(str[0], str[1]);
+  }
+  sp::Layout b(sp::IntTuple::tuple({sp::IntTuple(ext[0]), sp::IntTuple(ext[1])}),
+               sp::Stride::tuple({sp::Stride(str[0]), sp::Stride(str[1])}));
+  lp::classify(a);
+  lp::require_agreement("composition", {lp::term(a), lp::term(b)});
+}
+
 // impl ≡ spec on pairs built to violate a condition (left divisibility, negative stride,
 // colliding intervals) and on tilers longer than A: both refuse with the same condition, or
 // (where Shah's condition is only sufficient) both compute the same function.

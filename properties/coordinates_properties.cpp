@@ -50,6 +50,16 @@ RC_GTEST_PROP(coordinates, eval_impl_matches_spec, ()) {
   lp::require_computed(lp::require_agreement("eval", {*lr::static_marks(lp::term(l)), lp::term(i)}));
 }
 
+// impl ≡ spec on indices outside the domain (01_layout.md: a layout is a function on
+// [0, size(L))): eval(L, i) for i = size(L) + k and i < 0 is refused by both as malformed.
+RC_GTEST_PROP(coordinates, eval_outside_domain_matches_spec, ()) {
+  sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
+  sp::i64 i = *rc::gen::element(sp::size(l), sp::size(l) + 1, sp::size(l) + *rc::gen::inRange<sp::i64>(2, 100), sp::i64{-1});
+  RC_TAG(i < 0 ? "negative index" : i == sp::size(l) ? "index = size" : "index > size");
+  auto a = lp::require_agreement("eval", {lp::term(l), lp::term(i)});
+  RC_ASSERT(a.impl_refused);
+}
+
 // impl ≡ spec: eval(L, i) for scaled-basis strides. impl prints the value as CuTe prints an
 // ArithmeticTuple, `(1,0)`, which the audit's eval does not read; the value is compared with
 // spec::evaluate here, coefficient by coefficient.

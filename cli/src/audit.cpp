@@ -1,4 +1,5 @@
 #include "audit.hpp"
+#include "audit_tensor.hpp"
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -92,8 +93,14 @@ sp::Judgement product_op(sp::ProductKind k, Args const& a, Term const& r) {
   return sp::check_product(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
 }
 
+// The layout ops below and the tensor ops of audit_tensor.cpp.
+std::map<std::string, Op> with_tensor_ops(std::map<std::string, Op> table) {
+  for (auto const& [name, op] : tensor_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
+  return table;
+}
+
 std::map<std::string, Op> const& ops() {
-  static std::map<std::string, Op> const table = {
+  static std::map<std::string, Op> const table = with_tensor_ops({
       {"coalesce", {1, 2, [](Args const& a, Term const& r) {
          return a.size() == 1 ? sp::check_coalesce(sp::to_layout(a[0]), layout_claim(r))
                               : sp::check_coalesce(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
@@ -164,8 +171,9 @@ std::map<std::string, Op> const& ops() {
          sp::i64 i = sp::to_integer(a[1]);
          if (is_composed(a[0])) return compare_integer(r, sp::evaluate(to_composed(a[0]), i), "Sw(offset + L(i))");
          sp::Layout l = sp::to_layout(a[0]);
+         sp::Value want = sp::evaluate(l, i);  // an index outside [0, size(L)) is malformed input
          if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
-         return compare_value(sp::to_value(r).str(), sp::evaluate(l, i).str(), "L(" + std::to_string(i) + ")");
+         return compare_value(sp::to_value(r).str(), want.str(), "L(" + std::to_string(i) + ")");
        }}},
       {"crd2idx", {2, 2, [](Args const& a, Term const& r) {
          sp::IntTuple c = sp::to_int_tuple(a[0]);
@@ -181,7 +189,7 @@ std::map<std::string, Op> const& ops() {
          sp::IntTuple c = sp::idx2crd(sp::to_integer(a[0]), sp::to_int_tuple(a[1]));
          return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
        }}},
-  };
+  });
   return table;
 }
 

@@ -35,7 +35,16 @@ ImplResult integer(impl::Result<impl::Int> const& r) {
 
 void register_basic_ops(ConformRegistry& r) {
   r.add("size", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return integer(impl::size(l)); }); });
-  r.add("cosize", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return from(impl::cosize(l)); }); });
+  // cosize(L) = L(size(L) - 1) + 1 is static when every shape and stride of L is (CuTe's Int<N>).
+  r.add("cosize", [](Args const& a) {
+    return on_layout(a, [](impl::Layout const& l) {
+      auto c = impl::cosize(l);
+      if (!c.ok()) return error(c.error);
+      bool is_static = true;
+      for (int k = 0; k < l.nleaves; ++k) is_static = is_static && l.leaf[k].shape.is_static && l.leaf[k].stride.is_static;
+      return integer(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
+    });
+  });
   r.add("rank", [](Args const& a) {
     return on_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.rank())); });
   });

@@ -151,14 +151,31 @@ LAYOUTREF_HD constexpr Result<Layout> arrange(Layout const& p, Tiler const& t, A
   return out.done();
 }
 
-/// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))).
-LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const& b) {
-  LAYOUTREF_TRY(Layout ca, coalesce(a));
-  auto rest = complement(b, shape(ca));
+/// A ∘ (B, complement(B, cotarget)), the errors prefixed with the step that raised them.
+template <class CoTarget>
+LAYOUTREF_HD constexpr Result<Layout> tile_with_complement(Layout const& a, Layout const& b, CoTarget const& cotarget) {
+  auto rest = complement(b, cotarget);
   if (!rest.ok()) return prefixed(rest.error, "the tiler's complement: ");
   LAYOUTREF_TRY(Layout tiled, make_layout(b, rest.value));
   auto r = composition(a, tiled);
   if (!r.ok()) return prefixed(r.error, "A o (B, complement(B)): ");
+  return r;
+}
+
+/// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))).
+/// @post a refusal names the spec's condition: when CuTe's cotarget shape(coalesce(A)) makes
+///       the divide inadmissible, the spec's definition A ∘ (B, complement(B, size(A)))
+///       (spec/divide.hpp) is checked too and, if it is inadmissible as well, its condition and
+///       witness are returned (the two cotargets can fail at different steps, e.g.
+///       logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)): rest 2:12 fails by mode
+///       (disjoint_intervals), rest 3:12 Shah's left_divisibility). Only the error path pays.
+LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const& b) {
+  LAYOUTREF_TRY(Layout ca, coalesce(a));
+  auto r = tile_with_complement(a, b, shape(ca));
+  if (r.ok() || r.error.code != Errc::inadmissible) return r;
+  LAYOUTREF_TRY(Int n, size(a));
+  auto s = tile_with_complement(a, b, n);
+  if (!s.ok() && s.error.code == Errc::inadmissible) return s;
   return r;
 }
 
