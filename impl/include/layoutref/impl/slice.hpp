@@ -1,0 +1,129 @@
+// layoutref::impl — slicing a layout with `_` (CuTe underscore.hpp slice, slice_and_offset;
+// docs 03_tensor.md "Slicing").
+//
+// A slice coordinate is a coordinate whose leaves may be `_`. Against a layout it gives
+//  - the kept layout: for a lone `_` the whole layout; for a tuple coordinate, the tuple of the
+//    modes under its `_` leaves, where a `_` item keeps its mode as one item and a tuple item's
+//    kept modes are spliced into the enclosing tuple (CuTe's lift_slice), so
+//    A(2,_) = ((2,_5,_2)):((_2,13,100)) keeps a rank-1 tuple and A((_,_),5) = (_3,2):(4,1);
+//  - the offset: L at the coordinate with every `_` replaced by 0, split per term so that a
+//    coordinate tensor's origin can add each term with CuTe's static arithmetic (see Offset).
+// Errors: bad_argument for a coordinate that does not match the layout's profile, a negative
+// coordinate or one outside its mode.
+#pragma once
+
+#include <layoutref/impl/coordinates.hpp>
+
+namespace layoutref::impl {
+
+/// A leaf of a slice coordinate: an integer (with CuTe's static flag) or `_`.
+struct SliceLeaf {
+  Int value{};
+  bool underscore = false;
+  LAYOUTREF_HD static constexpr SliceLeaf keep() { return SliceLeaf{Int{}, true}; }
+  LAYOUTREF_HD static constexpr SliceLeaf at(Int c) { return SliceLeaf{c, false}; }
+  LAYOUTREF_HD friend constexpr bool operator==(SliceLeaf const& a, SliceLeaf const& b) {
+    return a.underscore == b.underscore && (a.underscore || a.value == b.value);
+  }
+};
+using SliceCoord = Tree<SliceLeaf>;
+
+/// The offset of a slice, term by term: each fixed coordinate digit times its mode's stride,
+/// with its static flag (a product of static values is static, CuTe's Int arithmetic). Zero
+/// terms are kept: CuTe's `_0 + 0*_128` is the run-time 0.
+struct Offset {
+  struct Term {
+    i64 value = 0;
+    bool is_static = false;
+    BasisPath path{};
+  };
+  Term term[kMaxLeaves] = {};
+  int n = 0;
+
+  /// The offset as a value (the sum of the terms).
+  LAYOUTREF_HD constexpr Result<Value> value() const {
+    Value v;
+    for (int k = 0; k < n; ++k) {
+      Stride d{term[k].value, term[k].is_static, term[k].path};
+      LAYOUTREF_TRY(v, add_scaled(v, 1, d));
+    }
+    return v;
+  }
+};
+
+struct Sliced {
+  Layout layout{};  ///< the kept modes (the empty tuple when the coordinate has no `_`)
+  Offset offset{};
+};
+
+namespace detail_slice {
+
+/// The terms of L restricted to node k at the integer coordinate c (split colexicographically
+/// inside the subtree, the last leaf taking the rest), appended to `off`.
+LAYOUTREF_HD constexpr Error add_terms(Layout const& l, int k, Int c, Offset& off) {
+  if (c.value < 0) return fail(Errc::bad_argument).add("negative coordinate ").add(c.value);
+  int first = l.leaf_index(k), last = l.leaf_index(l.end(k));
+  i64 extent = 1;
+  bool shapes_static = true;
+  for (int j = first; j < last; ++j) {
+    LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
+    shapes_static = shapes_static && l.leaf[j].shape.is_static;
+  }
+  if (c.value >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c.value).add(" is outside [0,").add(extent).add(")");
+  i64 rest = c.value;
+  for (int j = first; j < last; ++j) {
+    i64 s = l.leaf[j].shape.value;
+    i64 digit = (j + 1 == last) ? rest : rest % s;
+    if (j + 1 != last) rest /= s;
+    LAYOUTREF_TRY(i64 v, checked_mul(digit, l.leaf[j].stride.value));
+    bool digit_static = c.is_static && (last - first == 1 || shapes_static);
+    off.term[off.n++] = Offset::Term{v, digit_static && l.leaf[j].stride.is_static, l.leaf[j].stride.path};
+  }
+  return Error{};
+}
+
+/// Slice the layout subtree at node kl by the coordinate subtree at node kc; kept modes are
+/// pushed to `out` (CuTe's lift_slice: `_` pushes its mode, a tuple splices its kept modes).
+LAYOUTREF_HD constexpr Error collect(SliceCoord const& c, int kc, Layout const& l, int kl, TupleBuilder<LayoutLeaf>& out,
+                                     Offset& off) {
+  if (c.node[kc] == SliceCoord::kLeaf) {
+    SliceLeaf x = c.leaf[c.leaf_index(kc)];
+    if (x.underscore) {
+      out.push(l.subtree(kl));
+      return Error{};
+    }
+    return add_terms(l, kl, x.value, off);
+  }
+  if (l.node[kl] == Layout::kLeaf || l.node[kl] != c.node[kc])
+    return fail(Errc::bad_argument).add("the slice coordinate does not match the profile of the layout");
+  for (int i = 0; i < c.node[kc]; ++i) LAYOUTREF_CHECK(collect(c, c.child(kc, i), l, l.child(kl, i), out, off));
+  return Error{};
+}
+
+}  // namespace detail_slice
+
+/// CuTe's slice_and_offset(c, L): the kept layout and the offset. A lone `_` keeps L whole.
+LAYOUTREF_HD constexpr Result<Sliced> slice_and_offset(SliceCoord const& c, Layout const& l) {
+  Sliced s;
+  if (c.is_leaf() && c.leaf[0].underscore) {
+    s.layout = l;
+    return s;
+  }
+  TupleBuilder<LayoutLeaf> out;
+  if (c.is_leaf()) {
+    LAYOUTREF_CHECK(detail_slice::add_terms(l, 0, c.leaf[0].value, s.offset));
+  } else {
+    LAYOUTREF_CHECK(detail_slice::collect(c, 0, l, 0, out, s.offset));
+  }
+  LAYOUTREF_TRY(s.layout, out.done());
+  return s;
+}
+
+/// The number of `_` leaves of a slice coordinate.
+LAYOUTREF_HD constexpr int underscores(SliceCoord const& c) {
+  int n = 0;
+  for (int k = 0; k < c.nleaves; ++k) n += c.leaf[k].underscore ? 1 : 0;
+  return n;
+}
+
+}  // namespace layoutref::impl

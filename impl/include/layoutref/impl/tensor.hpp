@@ -1,0 +1,301 @@
+// layoutref::impl — Tensor = engine + layout (CuTe tensor_impl.hpp; docs 03_tensor.md,
+// 0z_tma_tensors.md; seeds 000 and 001).
+//
+// Engines (iterators):
+//  - Pointer<T>: a non-owning pointer with CuTe's memory-space tag (gmem, smem, rmem, or none:
+//    make_gmem_ptr / make_smem_ptr / make_rmem_ptr; printed `gmem_ptr[32b](0x...)`, ...);
+//  - CountingIterator: CuTe's ArithmeticTupleIterator, whose value is a coordinate tuple (an
+//    IntTuple with static flags); a coordinate tensor's elements are origin + L(c), a tuple;
+//  - ArrayEngine<T, N>: an owning array (std::array-like; CuTe allows it only for static
+//    layouts, make_tensor<T>(layout)); sliced or partitioned, it gives a Pointer view.
+// The tensor's function: element(c) = iterator advanced by L(c) (pointer + L(c), or
+// origin + L(c) term by term). Slicing advances the iterator by the slice offset and keeps the
+// modes under `_`; the divides and composition keep the iterator and act on the layout
+// (products are layout-only: 03_tensor.md "Tensor algebra").
+// Errors as for layouts; bad_argument for a basis offset on a pointer, a coordinate tensor
+// whose origin has no mode a stride names, a thread index no thread layout coordinate gives.
+#pragma once
+
+#include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/construct.hpp>
+#include <layoutref/impl/divide.hpp>
+#include <layoutref/impl/slice.hpp>
+
+namespace layoutref::impl {
+
+enum class MemorySpace : std::uint8_t { generic, gmem, smem, rmem };
+
+/// A non-owning pointer to elements of T, tagged with its memory space.
+template <class T>
+struct Pointer {
+  T* ptr = nullptr;
+  MemorySpace space = MemorySpace::generic;
+};
+template <class T>
+LAYOUTREF_HD constexpr Pointer<T> make_gmem_ptr(T* p) { return Pointer<T>{p, MemorySpace::gmem}; }
+template <class T>
+LAYOUTREF_HD constexpr Pointer<T> make_smem_ptr(T* p) { return Pointer<T>{p, MemorySpace::smem}; }
+template <class T>
+LAYOUTREF_HD constexpr Pointer<T> make_rmem_ptr(T* p) { return Pointer<T>{p, MemorySpace::rmem}; }
+
+/// CuTe's ArithmeticTupleIterator: the iterator of a coordinate tensor.
+struct CountingIterator {
+  IntTuple coord{};  ///< the coordinate at offset 0 (CuTe prints it as ArithTuple(...))
+};
+
+/// An owning array of N elements (register memory).
+template <class T, int N>
+struct ArrayEngine {
+  T data[N] = {};
+};
+
+template <class Engine>
+struct Tensor {
+  Engine engine{};
+  Layout layout{};
+};
+
+template <class E>
+LAYOUTREF_HD constexpr Tensor<E> make_tensor(E const& e, Layout const& l) {
+  return Tensor<E>{e, l};
+}
+
+/// make_tensor(engine, shape): the compact column-major layout of shape (CuTe's LayoutLeft).
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const& shape) {
+  LAYOUTREF_TRY(Layout l, make_layout(shape));
+  return Tensor<E>{e, l};
+}
+
+// --- iterators advanced by an offset --------------------------------------------------------
+
+/// pointer + offset. @pre the offset is an integer (a basis offset is bad_argument)
+template <class T>
+LAYOUTREF_HD constexpr Result<Pointer<T>> advance(Pointer<T> p, Offset const& off) {
+  LAYOUTREF_TRY(Value v, off.value());
+  if (!v.is_integer()) return fail(Errc::bad_argument).add("a pointer advanced by a basis offset");
+  p.ptr += v.scalar;
+  return p;
+}
+
+namespace detail_tensor {
+
+/// The leaf of `coord` at a basis path (depth 0: a plain integer coordinate), or -1.
+LAYOUTREF_HD constexpr int leaf_at(IntTuple const& coord, BasisPath const& p) {
+  int k = 0;
+  for (int d = 0; d < p.depth; ++d) {
+    if (coord.node[k] == IntTuple::kLeaf || p.mode[d] >= coord.node[k]) return -1;
+    k = coord.child(k, p.mode[d]);
+  }
+  if (coord.node[k] != IntTuple::kLeaf) return -1;
+  return coord.leaf_index(k);
+}
+
+}  // namespace detail_tensor
+
+/// origin + offset, term by term with CuTe's static arithmetic (a leaf stays static only if
+/// every term added to it is static).
+LAYOUTREF_HD constexpr Result<CountingIterator> advance(CountingIterator it, Offset const& off) {
+  for (int k = 0; k < off.n; ++k) {
+    auto const& t = off.term[k];
+    int at = detail_tensor::leaf_at(it.coord, t.path);
+    if (at < 0) {
+      if (t.value == 0) continue;
+      return fail(Errc::bad_argument).add("a coordinate tensor's origin has no mode for a stride of its layout");
+    }
+    LAYOUTREF_TRY(it.coord.leaf[at], add(it.coord.leaf[at], Int{t.value, t.is_static}));
+  }
+  return it;
+}
+
+/// An owning array sliced: a view of its data (CuTe: data() is a plain pointer).
+template <class T, int N>
+LAYOUTREF_HD constexpr Result<Pointer<T>> advance(ArrayEngine<T, N>& a, Offset const& off) {
+  return advance(Pointer<T>{a.data, MemorySpace::rmem}, off);
+}
+
+// --- element access ---------------------------------------------------------------------------
+
+/// The element at the 1-D index i: a pointer to it.
+template <class T>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>> const& t, i64 i) {
+  LAYOUTREF_TRY(i64 off, evaluate_int(t.layout, i));
+  return t.engine.ptr + off;
+}
+/// The element at a coordinate of any profile weakly congruent with the shape.
+template <class T>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>> const& t, IntTuple const& c) {
+  LAYOUTREF_TRY(Value v, crd2idx(c, t.layout));
+  if (!v.is_integer()) return fail(Errc::bad_argument).add("a pointer tensor with basis strides");
+  return t.engine.ptr + v.scalar;
+}
+/// The element at the 1-D index i of a coordinate tensor: origin + L(i).
+LAYOUTREF_HD constexpr Result<IntTuple> element(Tensor<CountingIterator> const& t, i64 i) {
+  if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
+  LAYOUTREF_TRY(IntTuple c, idx2crd(Int::dynamic(i), shape(t.layout)));
+  SliceCoord sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
+  LAYOUTREF_TRY(Sliced s, slice_and_offset(sc, t.layout));
+  LAYOUTREF_TRY(CountingIterator it, advance(t.engine, s.offset));
+  return it.coord;
+}
+template <class T, int N>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<ArrayEngine<T, N>>& t, i64 i) {
+  LAYOUTREF_TRY(i64 off, evaluate_int(t.layout, i));
+  if (off < 0 || off >= N) return fail(Errc::bad_argument).add("offset ").add(off).add(" outside the owning array of ").add(N);
+  return t.engine.data + off;
+}
+
+// --- slicing, composition, divides --------------------------------------------------------------
+
+/// t(c) for a coordinate with `_`: the iterator advanced by the offset, the kept modes.
+template <class E>
+LAYOUTREF_HD constexpr auto slice(Tensor<E> const& t, SliceCoord const& c) -> Result<Tensor<E>> {
+  LAYOUTREF_TRY(Sliced s, slice_and_offset(c, t.layout));
+  LAYOUTREF_TRY(E e, advance(t.engine, s.offset));
+  return Tensor<E>{e, s.layout};
+}
+
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> composition(Tensor<E> const& t, Tiler const& tiler) {
+  LAYOUTREF_TRY(Layout l, composition(t.layout, tiler));
+  return Tensor<E>{t.engine, l};
+}
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> divide(Arrangement how, Tensor<E> const& t, Tiler const& tiler) {
+  LAYOUTREF_TRY(Layout l, divide(how, t.layout, tiler));
+  return Tensor<E>{t.engine, l};
+}
+
+// --- partitioning ---------------------------------------------------------------------------
+
+namespace detail_tensor {
+
+/// repeat<n>(_) as n items pushed to a slice coordinate builder.
+LAYOUTREF_HD constexpr void push_underscores(TupleBuilder<SliceLeaf>& b, int n) {
+  for (int i = 0; i < n; ++i) b.push_leaf(SliceLeaf::keep());
+}
+/// append<r>(c, _): the items of the tuple c, then `_` up to rank r. @pre c is a tuple
+LAYOUTREF_HD constexpr Result<SliceCoord> append_underscores(SliceCoord const& c, int r) {
+  if (c.rank() > r) return fail(Errc::bad_argument).add("a coordinate of rank ").add(c.rank()).add(" for a mode of rank ").add(r);
+  TupleBuilder<SliceLeaf> b;
+  b.push_items(c);
+  push_underscores(b, r - c.rank());
+  return b.done();
+}
+LAYOUTREF_HD constexpr Result<SliceCoord> repeat_underscores(int r) {
+  if (r == 1) return SliceCoord::of(SliceLeaf::keep());
+  TupleBuilder<SliceLeaf> b;
+  push_underscores(b, r);
+  return b.done();
+}
+
+/// The pair (first, second) of slice coordinates.
+LAYOUTREF_HD constexpr Result<SliceCoord> pair(SliceCoord const& first, SliceCoord const& second) {
+  TupleBuilder<SliceLeaf> b;
+  b.push(first);
+  b.push(second);
+  return b.done();
+}
+
+}  // namespace detail_tensor
+
+/// inner_partition(T, tiler, coord) = local_tile: zipped_divide(T, tiler) sliced by
+/// (repeat<R0>(_), append<R1>(coord, _)) for a tuple coord, (repeat<R0>(_), coord) otherwise
+/// (CuTe tensor_impl.hpp inner_partition): keeps the tile, picks the tile at coord.
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> inner_partition(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
+  LAYOUTREF_TRY(Tensor<E> z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY(Layout m0, z.layout.mode(0));
+  LAYOUTREF_TRY(Layout m1, z.layout.mode(1));
+  LAYOUTREF_TRY(SliceCoord first, detail_tensor::repeat_underscores(m0.rank()));
+  SliceCoord second = coord;
+  if (!coord.is_leaf()) {
+    LAYOUTREF_TRY(second, detail_tensor::append_underscores(coord, m1.rank()));
+  }
+  LAYOUTREF_TRY(SliceCoord c, detail_tensor::pair(first, second));
+  return slice(z, c);
+}
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> local_tile(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
+  return inner_partition(t, tiler, coord);
+}
+
+/// outer_partition(T, tiler, coord): zipped_divide(T, tiler) sliced by
+/// (append<R0>(coord, _), repeat<R1>(_)) for a tuple coord, (coord, repeat<R1>(_)) otherwise:
+/// keeps the rest, picks the element at coord inside every tile.
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> outer_partition(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
+  LAYOUTREF_TRY(Tensor<E> z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY(Layout m0, z.layout.mode(0));
+  LAYOUTREF_TRY(Layout m1, z.layout.mode(1));
+  SliceCoord first = coord;
+  if (!coord.is_leaf()) {
+    LAYOUTREF_TRY(first, detail_tensor::append_underscores(coord, m0.rank()));
+  }
+  LAYOUTREF_TRY(SliceCoord second, detail_tensor::repeat_underscores(m1.rank()));
+  LAYOUTREF_TRY(SliceCoord c, detail_tensor::pair(first, second));
+  return slice(z, c);
+}
+
+/// Layout::get_flat_coord(idx) (CuTe layout.hpp): the hierarchical coordinate
+/// idx2crd(idx, shape, stride) — per leaf (idx / d) % s, and _0 for a static size-1 leaf —
+/// then each top-level mode's coordinate as its colexicographic 1-D index.
+/// Errors: bad_argument for a stride 0 under a mode of size > 1 (CuTe divides by it).
+LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int idx) {
+  if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
+  IntTuple hier = shape(thr);
+  for (int k = 0; k < thr.nleaves; ++k) {
+    auto const& x = thr.leaf[k];
+    if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("a thread layout with basis strides");
+    if (x.shape.value == 1 && x.shape.is_static) {
+      hier.leaf[k] = Int::fixed(0);
+      continue;
+    }
+    if (x.stride.value <= 0)
+      return fail(Errc::bad_argument).add("get_flat_coord: a mode of size ").add(x.shape.value).add(" has stride ").add(x.stride.value);
+    hier.leaf[k] = Int{(idx.value / x.stride.value) % x.shape.value, idx.is_static && x.shape.is_static && x.stride.is_static};
+  }
+  if (thr.is_leaf()) return hier;
+  TupleBuilder<Int> flat;
+  for (int i = 0; i < thr.rank(); ++i) {
+    int k = thr.child(0, i);
+    LAYOUTREF_TRY(Int c, crd2idx(hier.subtree(k), shape(thr).subtree(k)));
+    flat.push_leaf(c);
+  }
+  return flat.done();
+}
+
+/// product_each(shape(L)): the size of each top-level mode, as a tiler of layouts n:_1.
+LAYOUTREF_HD constexpr Result<Tiler> product_each_tiler(Layout const& l) {
+  if (l.is_leaf()) return Tiler::of(make_leaf(l.leaf[0].shape, Stride::integer(Int::fixed(1))));
+  TilerBuilder b;
+  for (int i = 0; i < l.rank(); ++i) {
+    LAYOUTREF_TRY(Layout m, l.mode(i));
+    LAYOUTREF_TRY(Int n, size(m));
+    b.push(Tiler::of(make_leaf(n, Stride::integer(Int::fixed(1)))));
+  }
+  return b.done();
+}
+
+/// local_partition(T, thr, idx) = outer_partition(T, product_each(shape(thr)),
+/// thr.get_flat_coord(idx)) (CuTe tensor_impl.hpp).
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> local_partition(Tensor<E> const& t, Layout const& thr, Int idx) {
+  LAYOUTREF_TRY(Tiler tiler, product_each_tiler(thr));
+  LAYOUTREF_TRY(IntTuple c, get_flat_coord(thr, idx));
+  SliceCoord sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
+  return outer_partition(t, tiler, sc);
+}
+
+// --- coordinate tensors -----------------------------------------------------------------------
+
+/// make_identity_tensor(shape): ArithTuple(_0,...) o make_identity_layout(shape), the origin a
+/// tuple of static zeros with the profile of the shape (CuTe: coprofile of the layout);
+/// the layout is make_identity_layout (construct.hpp).
+LAYOUTREF_HD constexpr Result<Tensor<CountingIterator>> make_identity_tensor(IntTuple const& s) {
+  LAYOUTREF_TRY(Layout l, make_identity_layout(s));
+  CountingIterator it{map_leaves<Int>(s, [](Int) { return Int::fixed(0); })};
+  return Tensor<CountingIterator>{it, l};
+}
+
+}  // namespace layoutref::impl
