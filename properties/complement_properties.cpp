@@ -106,3 +106,23 @@ RC_GTEST_PROP(complement, law_default_cotarget, ()) {
   RC_ASSERT(r1.has_value() && r2.has_value());
   RC_ASSERT(lp::same_function(sp::to_layout(*r1), sp::to_layout(*r2)));
 }
+
+// Law (cute/layout.hpp complement: "Coalesce and append" — the result is coalesce(...), so it
+// is in coalesce's normal form; for an A that covers [0, M) exactly, every gap and the rest
+// have size 1 and the result is `_1:_0`): coalesce(R) = R, and a size-1 R is 1:0. The inputs
+// include exact covers: M = cosize of a compact A.
+RC_GTEST_PROP(complement, law_result_is_coalesced, ()) {
+  lr::Complementable c = *lr::complementable();
+  bool exact = *rc::gen::inRange(0, 3) == 0;
+  sp::Layout a = exact ? *lr::bijective_layout() : c.a;
+  sp::i64 m = exact ? sp::size(a) : c.cotarget;
+  RC_TAG(exact ? "exact cover" : "complementable");
+  auto r = lp::impl_compute("complement", {lp::term(a), lp::term(m)});
+  RC_ASSERT(r.has_value());
+  auto cr = lp::impl_compute("coalesce", {*r});
+  RC_ASSERT(cr.has_value());
+  sp::Layout rl = sp::to_layout(*r);
+  std::string text = "complement(" + sp::str(a) + ", " + std::to_string(m) + ") = " + sp::str(rl);
+  if (!(sp::to_layout(*cr) == rl)) RC_FAIL(text + " is not coalesced: coalesce gives " + sp::str(sp::to_layout(*cr)));
+  if (sp::size(rl) == 1 && !(rl.shape.is_leaf() && sp::leaves(rl.stride)[0] == sp::Value(0))) RC_FAIL(text + ": a size-1 result is not 1:0");
+}

@@ -1,0 +1,183 @@
+// Properties of coordinate tensors and the partitioners (CuTe docs 03_tensor.md "Partitioning",
+// 0z_tma_tensors.md; cute/tensor_impl.hpp local_tile / local_partition; cute/atom/mma_atom.hpp
+// partition_A/B/C): the partitioners together cover every element exactly once (or, for the
+// MMA operands A and B, exactly as many times as the threads that share them).
+//
+// The tensors are identity tensors, so an element is its own coordinate: covering is counted
+// on coordinates. Tensors are computed with impl as `layoutref eval` does (the conform
+// registry) and evaluated here from their printed form (origin + L(i), spec's evaluate).
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "classify.hpp"
+
+#include <layoutref/notation/print.hpp>
+
+#include <map>
+
+namespace lp = layoutref::properties;
+namespace lr = layoutref::rapidcheck;
+namespace sp = layoutref::spec;
+using layoutref::notation::Kind;
+using layoutref::notation::Term;
+
+namespace {
+
+using Coord = std::vector<sp::i64>;
+
+Term ints(std::vector<sp::i64> const& v, bool is_static) {
+  std::vector<Term> items;
+  for (sp::i64 x : v) items.push_back(Term::make_integer(x, is_static));
+  return items.size() == 1 ? items[0] : Term::make_tuple(items);
+}
+
+/// The elements of a coordinate tensor `ArithTuple(o) o L`: o + L(i) for every i, each a flat
+/// coordinate of `rank` entries.
+std::vector<Coord> elements(Term const& t, size_t rank) {
+  RC_ASSERT(t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind == Kind::arith_tuple);
+  sp::IntTuple origin = sp::to_int_tuple(t.children[0].children.at(0));
+  sp::Layout l = sp::to_layout(t.children[1]);
+  auto o = sp::leaves(origin);
+  RC_ASSERT(o.size() == rank);
+  std::vector<Coord> out;
+  for (sp::i64 i = 0; i < sp::size(l); ++i) {
+    sp::Value v = sp::evaluate(l, i);
+    Coord c = o;
+    if (origin.is_leaf()) {  // a rank-1 identity tensor: plain integer strides (CuTe's E<> = 1)
+      RC_ASSERT(v.is_integer());
+      c[0] += v.scalar();
+    } else {
+      RC_ASSERT(v.scalar() == 0);
+      for (size_t k = 0; k < rank; ++k) c[k] += v.at(sp::Path{static_cast<int>(k)});
+    }
+    out.push_back(c);
+  }
+  return out;
+}
+
+Term compute(std::string const& op, std::vector<Term> const& args) {
+  std::string why;
+  auto r = lp::impl_compute(op, args, &why);
+  if (!r) RC_FAIL(op + " refused: " + why);
+  return *r;
+}
+
+/// Every coordinate of the box `extent` is seen exactly `times` times, and nothing else.
+void require_cover(std::map<Coord, int> const& seen, Coord const& extent, int times, std::string const& what) {
+  sp::i64 total = 1;
+  for (sp::i64 e : extent) total *= e;
+  for (auto const& [c, n] : seen) {
+    for (size_t k = 0; k < c.size(); ++k)
+      if (c[k] < 0 || c[k] >= extent[k]) RC_FAIL(what + ": a coordinate outside the tensor");
+    if (n != times) RC_FAIL(what + ": a coordinate seen " + std::to_string(n) + " times, not " + std::to_string(times));
+  }
+  if (static_cast<sp::i64>(seen.size()) != total)
+    RC_FAIL(what + ": " + std::to_string(seen.size()) + " of " + std::to_string(total) + " coordinates covered");
+}
+
+/// Extents that are multiples of `tile` (1 to 3 tiles per mode).
+Coord multiples(Coord const& tile) {
+  Coord p;
+  for (sp::i64 t : tile) p.push_back(t * *rc::gen::inRange<sp::i64>(1, 4));
+  return p;
+}
+
+Coord small_tile(size_t rank) {
+  Coord t;
+  for (size_t k = 0; k < rank; ++k) t.push_back(*rc::gen::element<sp::i64>(1, 2, 3, 4, 6, 8));
+  return t;
+}
+
+}  // namespace
+
+// Law (03_tensor.md "Inner partition": each threadgroup gets one tile): the tiles
+// local_tile(make_identity_tensor(P), T, c) over every tile coordinate c cover P exactly once
+// (P a multiple of T mode by mode).
+RC_GTEST_PROP(tensor, law_local_tile_covers_once, ()) {
+  size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 4));
+  Coord tile = small_tile(rank), p = multiples(tile);
+  Term id = compute("make_identity_tensor", {ints(p, false)});
+  std::map<Coord, int> seen;
+  Coord tiles;
+  for (size_t k = 0; k < rank; ++k) tiles.push_back(p[k] / tile[k]);
+  sp::i64 count = 1;
+  for (sp::i64 t : tiles) count *= t;
+  for (sp::i64 j = 0; j < count; ++j) {
+    Coord c;
+    sp::i64 rest = j;
+    for (sp::i64 t : tiles) {
+      c.push_back(rest % t);
+      rest /= t;
+    }
+    Term part = compute("local_tile", {id, ints(tile, true), rank == 1 ? Term::make_integer(c[0], false) : ints(c, false)});
+    for (auto const& e : elements(part, rank)) ++seen[e];
+  }
+  require_cover(seen, p, 1, "local_tile");
+}
+
+// Law (03_tensor.md "Outer partition"; cute local_partition): for a thread layout that is a
+// bijection onto [0, size) (compact, any mode order) whose shape divides the tile mode by mode,
+// the partitions of all thread indices cover the tile exactly once.
+RC_GTEST_PROP(tensor, law_local_partition_covers_once, ()) {
+  size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 3));
+  Coord thr_shape = small_tile(rank), p = multiples(thr_shape);
+  // A compact thread layout in a random mode order (column- or row-major for rank 2).
+  bool row_major = rank == 2 && *rc::gen::arbitrary<bool>();
+  Coord thr_stride(rank, 1);
+  if (row_major) {
+    thr_stride[1] = 1;
+    thr_stride[0] = thr_shape[1];
+  } else {
+    for (size_t k = 1; k < rank; ++k) thr_stride[k] = thr_stride[k - 1] * thr_shape[k - 1];
+  }
+  RC_TAG(row_major ? "row-major threads" : "column-major threads");
+  Term thr = Term::make_layout(ints(thr_shape, true), ints(thr_stride, true));
+  Term tile = compute("make_identity_tensor", {ints(p, false)});
+  sp::i64 threads = 1;
+  for (sp::i64 t : thr_shape) threads *= t;
+  std::map<Coord, int> seen;
+  for (sp::i64 idx = 0; idx < threads; ++idx) {
+    Term part = compute("local_partition", {tile, thr, Term::make_integer(idx, false)});
+    for (auto const& e : elements(part, rank)) ++seen[e];
+  }
+  require_cover(seen, p, 1, "local_partition by " + layoutref::notation::print(thr));
+}
+
+// Law (cute/atom/mma_atom.hpp: a TiledMMA's threads own disjoint fragments of C, and share A
+// across the N threads and B across the M threads): over every thread index, partition_C covers
+// the (M,N) tile once, partition_A the (M,K) tile ThrN times, partition_B the (N,K) tile ThrM
+// times, for the four atoms of coordinate_tensors.tsv and atom layouts (ThrM, ThrN, 1).
+RC_GTEST_PROP(tensor, law_mma_partitions_cover_the_tile, ()) {
+  struct Atom {
+    char const* name;
+    sp::i64 m, n, k, threads;
+  };
+  static constexpr Atom kAtoms[] = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
+                                    {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
+                                    {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
+                                    {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
+  Atom atom = *rc::gen::elementOf(std::vector<Atom>(std::begin(kAtoms), std::end(kAtoms)));
+  RC_TAG(atom.name);
+  sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
+  Term atom_layout = Term::make_layout(ints({tm, tn, 1}, true), ints({1, tm, 0}, true));
+  sp::i64 threads = atom.threads * tm * tn;
+  struct Operand {
+    char const* op;
+    Coord extent;
+    int times;
+  };
+  sp::i64 rm = *rc::gen::inRange<sp::i64>(1, 3), rn = *rc::gen::inRange<sp::i64>(1, 3), rk = *rc::gen::inRange<sp::i64>(1, 3);
+  sp::i64 mm = atom.m * tm * rm, nn = atom.n * tn * rn, kk = atom.k * rk;
+  Operand const operands[] = {{"mma_partition_C", {mm, nn}, 1},
+                              {"mma_partition_A", {mm, kk}, static_cast<int>(tn)},
+                              {"mma_partition_B", {nn, kk}, static_cast<int>(tm)}};
+  for (auto const& o : operands) {
+    Term tile = compute("make_identity_tensor", {ints(o.extent, false)});
+    std::map<Coord, int> seen;
+    for (sp::i64 idx = 0; idx < threads; ++idx) {
+      Term part = compute(o.op, {Term::make_word(atom.name), atom_layout, Term::make_underscore(), tile, Term::make_integer(idx, false)});
+      for (auto const& e : elements(part, 2)) ++seen[e];
+    }
+    require_cover(seen, o.extent, o.times, std::string(o.op) + " of " + atom.name);
+  }
+}
