@@ -32,26 +32,33 @@ Term ints(std::vector<sp::i64> const& v, bool is_static) {
 }
 
 /// The elements of a coordinate tensor `ArithTuple(o) o L`: o + L(i) for every i, each a flat
-/// coordinate of `rank` entries.
-std::vector<Coord> elements(Term const& t, size_t rank) {
-  RC_ASSERT(t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind == Kind::arith_tuple);
+/// coordinate of `rank` entries, appended to `out`; a description of what is wrong, or "".
+std::string elements_of(Term const& t, size_t rank, std::vector<Coord>& out) {
+  if (!(t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind == Kind::arith_tuple))
+    return "not a coordinate tensor: " + layoutref::notation::print(t);
   sp::IntTuple origin = sp::to_int_tuple(t.children[0].children.at(0));
   sp::Layout l = sp::to_layout(t.children[1]);
   auto o = sp::leaves(origin);
-  RC_ASSERT(o.size() == rank);
-  std::vector<Coord> out;
+  if (o.size() != rank) return "an origin of rank " + std::to_string(o.size());
   for (sp::i64 i = 0; i < sp::size(l); ++i) {
     sp::Value v = sp::evaluate(l, i);
     Coord c = o;
     if (origin.is_leaf()) {  // a rank-1 identity tensor: plain integer strides (CuTe's E<> = 1)
-      RC_ASSERT(v.is_integer());
+      if (!v.is_integer()) return "a basis value in a rank-1 coordinate tensor";
       c[0] += v.scalar();
     } else {
-      RC_ASSERT(v.scalar() == 0);
+      if (v.scalar() != 0) return "an integer term in a coordinate tensor's value";
       for (size_t k = 0; k < rank; ++k) c[k] += v.at(sp::Path{static_cast<int>(k)});
     }
     out.push_back(c);
   }
+  return "";
+}
+
+std::vector<Coord> elements(Term const& t, size_t rank) {
+  std::vector<Coord> out;
+  std::string bad = elements_of(t, rank, out);
+  if (!bad.empty()) RC_FAIL(bad);
   return out;
 }
 
@@ -62,17 +69,24 @@ Term compute(std::string const& op, std::vector<Term> const& args) {
   return *r;
 }
 
-/// Every coordinate of the box `extent` is seen exactly `times` times, and nothing else.
-void require_cover(std::map<Coord, int> const& seen, Coord const& extent, int times, std::string const& what) {
+/// Whether every coordinate of the box `extent` is seen exactly `times` times, and nothing
+/// else: "" or what is wrong.
+std::string cover_error(std::map<Coord, int> const& seen, Coord const& extent, int times) {
   sp::i64 total = 1;
   for (sp::i64 e : extent) total *= e;
   for (auto const& [c, n] : seen) {
     for (size_t k = 0; k < c.size(); ++k)
-      if (c[k] < 0 || c[k] >= extent[k]) RC_FAIL(what + ": a coordinate outside the tensor");
-    if (n != times) RC_FAIL(what + ": a coordinate seen " + std::to_string(n) + " times, not " + std::to_string(times));
+      if (c[k] < 0 || c[k] >= extent[k]) return "a coordinate outside the tensor";
+    if (n != times) return "a coordinate seen " + std::to_string(n) + " times, not " + std::to_string(times);
   }
   if (static_cast<sp::i64>(seen.size()) != total)
-    RC_FAIL(what + ": " + std::to_string(seen.size()) + " of " + std::to_string(total) + " coordinates covered");
+    return std::to_string(seen.size()) + " of " + std::to_string(total) + " coordinates covered";
+  return "";
+}
+
+void require_cover(std::map<Coord, int> const& seen, Coord const& extent, int times, std::string const& what) {
+  std::string bad = cover_error(seen, extent, times);
+  if (!bad.empty()) RC_FAIL(what + ": " + bad);
 }
 
 /// Extents that are multiples of `tile` (1 to 3 tiles per mode).
@@ -146,8 +160,10 @@ RC_GTEST_PROP(tensor, law_local_partition_covers_once, ()) {
 // Law (cute/atom/mma_atom.hpp: a TiledMMA's threads own disjoint fragments of C, and share A
 // across the N threads and B across the M threads): over every thread index, partition_C covers
 // the (M,N) tile once, partition_A the (M,K) tile ThrN times, partition_B the (N,K) tile ThrM
-// times, for the four atoms of coordinate_tensors.tsv and atom layouts (ThrM, ThrN, 1).
-RC_GTEST_PROP(tensor, law_mma_partitions_cover_the_tile, ()) {
+// times. Exhaustive over the four atoms of coordinate_tensors.tsv, atom layouts (ThrM, ThrN, 1)
+// with ThrM, ThrN in {1, 2} and 1 or 2 atom tiles per mode (128 configurations, every thread):
+// a plain test, as a random sample of so small a space would only repeat it.
+TEST(tensor, law_mma_partitions_cover_the_tile) {
   struct Atom {
     char const* name;
     sp::i64 m, n, k, threads;
@@ -156,28 +172,43 @@ RC_GTEST_PROP(tensor, law_mma_partitions_cover_the_tile, ()) {
                                     {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
                                     {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
                                     {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
-  Atom atom = *rc::gen::elementOf(std::vector<Atom>(std::begin(kAtoms), std::end(kAtoms)));
-  RC_TAG(atom.name);
-  sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
-  Term atom_layout = Term::make_layout(ints({tm, tn, 1}, true), ints({1, tm, 0}, true));
-  sp::i64 threads = atom.threads * tm * tn;
-  struct Operand {
-    char const* op;
-    Coord extent;
-    int times;
-  };
-  sp::i64 rm = *rc::gen::inRange<sp::i64>(1, 3), rn = *rc::gen::inRange<sp::i64>(1, 3), rk = *rc::gen::inRange<sp::i64>(1, 3);
-  sp::i64 mm = atom.m * tm * rm, nn = atom.n * tn * rn, kk = atom.k * rk;
-  Operand const operands[] = {{"mma_partition_C", {mm, nn}, 1},
-                              {"mma_partition_A", {mm, kk}, static_cast<int>(tn)},
-                              {"mma_partition_B", {nn, kk}, static_cast<int>(tm)}};
-  for (auto const& o : operands) {
-    Term tile = compute("make_identity_tensor", {ints(o.extent, false)});
-    std::map<Coord, int> seen;
-    for (sp::i64 idx = 0; idx < threads; ++idx) {
-      Term part = compute(o.op, {Term::make_word(atom.name), atom_layout, Term::make_underscore(), tile, Term::make_integer(idx, false)});
-      for (auto const& e : elements(part, 2)) ++seen[e];
-    }
-    require_cover(seen, o.extent, o.times, std::string(o.op) + " of " + atom.name);
-  }
+  int configurations = 0;
+  for (auto const& atom : kAtoms)
+    for (sp::i64 tm : {1, 2})
+      for (sp::i64 tn : {1, 2})
+        for (sp::i64 rm : {1, 2})
+          for (sp::i64 rn : {1, 2})
+            for (sp::i64 rk : {1, 2}) {
+              ++configurations;
+              Term atom_layout = Term::make_layout(ints({tm, tn, 1}, true), ints({1, tm, 0}, true));
+              sp::i64 threads = atom.threads * tm * tn;
+              sp::i64 mm = atom.m * tm * rm, nn = atom.n * tn * rn, kk = atom.k * rk;
+              struct Operand {
+                char const* op;
+                Coord extent;
+                int times;
+              } const operands[] = {{"mma_partition_C", {mm, nn}, 1},
+                                    {"mma_partition_A", {mm, kk}, static_cast<int>(tn)},
+                                    {"mma_partition_B", {nn, kk}, static_cast<int>(tm)}};
+              for (auto const& o : operands) {
+                std::string what = std::string(o.op) + " of " + atom.name + " by " + layoutref::notation::print(atom_layout) +
+                                   " on " + layoutref::notation::print(ints(o.extent, false));
+                auto tile = lp::impl_compute("make_identity_tensor", {ints(o.extent, false)});
+                ASSERT_TRUE(tile.has_value()) << what;
+                std::map<Coord, int> seen;
+                for (sp::i64 idx = 0; idx < threads; ++idx) {
+                  std::string why;
+                  auto part = lp::impl_compute(o.op, {Term::make_word(atom.name), atom_layout, Term::make_underscore(), *tile,
+                                                      Term::make_integer(idx, false)},
+                                               &why);
+                  ASSERT_TRUE(part.has_value()) << what << ": " << why;
+                  std::vector<Coord> e;
+                  std::string bad = elements_of(*part, 2, e);
+                  ASSERT_EQ(bad, "") << what;
+                  for (auto const& c : e) ++seen[c];
+                }
+                EXPECT_EQ(cover_error(seen, o.extent, o.times), "") << what;
+              }
+            }
+  EXPECT_EQ(configurations, 128);
 }
