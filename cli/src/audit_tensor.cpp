@@ -1,0 +1,52 @@
+#include "audit_tensor.hpp"
+
+#include <layoutref/spec/mma.hpp>
+#include <layoutref/spec/tensor.hpp>
+#include <layoutref/spec/term.hpp>
+
+namespace layoutref::cli {
+
+namespace {
+
+using notation::Kind;
+using notation::Term;
+namespace sp = layoutref::spec;
+using Args = std::vector<Term>;
+
+sp::TensorClaim tensor_claim(Term const& t) {
+  sp::TensorClaim c;
+  if (t.kind == Kind::word && t.word == "error")
+    c.error = true;
+  else
+    c.tensor = sp::to_tensor(t);
+  return c;
+}
+
+// identity_mma_partition_X  Atom  AtomLayout  PermTile  P  T  C  thr_idx
+sp::Judgement mma_op(sp::MmaOperand op, Args const& a, Term const& r) {
+  if (a[0].kind != Kind::word) sp::bad_argument("expected an MMA atom name at " + sp::where(a[0]));
+  sp::TiledMma mma = sp::make_tiled_mma(sp::mma_atom(a[0].word), sp::to_layout(a[1]), sp::to_tiler(a[2]));
+  return sp::check_identity_mma_partition(op, mma, sp::to_int_tuple(a[3]), sp::to_tiler(a[4]),
+                                          sp::to_slice_coord(a[5]), sp::to_integer(a[6]), tensor_claim(r));
+}
+
+}  // namespace
+
+std::map<std::string, TensorOp> const& tensor_ops() {
+  static std::map<std::string, TensorOp> const table = {
+      {"identity_local_tile", {3, 3, [](Args const& a, Term const& r) {
+         return sp::check_identity_local_tile(sp::to_int_tuple(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
+                                              tensor_claim(r));
+       }}},
+      {"identity_local_partition", {5, 5, [](Args const& a, Term const& r) {
+         return sp::check_identity_local_partition(sp::to_int_tuple(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
+                                                   sp::to_layout(a[3]), sp::to_integer(a[4]), tensor_claim(r));
+       }}},
+      {"identity_mma_partition_A", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::A, a, r); }}},
+      {"identity_mma_partition_B", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::B, a, r); }}},
+      {"identity_mma_partition_C", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::C, a, r); }}},
+  };
+  return table;
+}
+
+}  // namespace layoutref::cli

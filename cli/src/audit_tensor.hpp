@@ -1,0 +1,24 @@
+// layoutref cli — the audit's judges for tensor ops (conformance/coordinate_tensors.tsv).
+#pragma once
+
+#include <layoutref/notation/term.hpp>
+#include <layoutref/spec/admissibility.hpp>
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+struct TensorOp {
+  std::size_t min_args, max_args;
+  std::function<spec::Judgement(std::vector<notation::Term> const& args, notation::Term const& result)> run;
+};
+
+/// identity_local_tile, identity_local_partition, identity_mma_partition_{A,B,C}: the args and
+/// the claimed tensor (or `error`) parsed, judged by spec::judge_tensor.
+std::map<std::string, TensorOp> const& tensor_ops();
+
+}  // namespace layoutref::cli
