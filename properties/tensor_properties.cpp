@@ -102,7 +102,104 @@ Coord small_tile(size_t rank) {
   return t;
 }
 
+/// A slice coordinate for the shape s: each node `_`, an integer (a 1-D coordinate inside it;
+/// sometimes past it, when `bad`), or, for a tuple, a tuple of coordinates of its items.
+Term slice_coord(sp::IntTuple const& s, bool bad) {
+  int pick = *rc::gen::inRange(0, s.is_leaf() ? 2 : 3);
+  if (pick == 0) return Term::make_underscore();
+  if (pick == 1) {
+    sp::i64 n = sp::size(s);
+    return Term::make_integer(bad && *rc::gen::inRange(0, 4) == 0 ? n : *rc::gen::inRange<sp::i64>(0, n), false);
+  }
+  std::vector<Term> items;
+  for (auto const& x : s.items) items.push_back(slice_coord(x, bad));
+  return Term::make_tuple(items);
+}
+
+Term counting_tensor(sp::Layout const& l) {
+  std::vector<Term> parts = {Term::make_arith_tuple(Term::make_integer(0, true)), lp::term(l)};
+  return Term::make_chain(parts);
+}
+
 }  // namespace
+
+// impl ≡ spec: slicing a layout and a counting tensor `ArithTuple(_0) o L` with `_`
+// (03_tensor.md "Slicing"): same kept modes and offset, or both refuse a coordinate outside its
+// mode.
+RC_GTEST_PROP(tensor, slice_impl_matches_spec, ()) {
+  sp::Layout l = *lr::layout(lr::Bounds{3, 3, 6, 512, 8}, lr::nonnegative());
+  lp::classify(l);
+  bool bad = *rc::gen::inRange(0, 5) == 0;
+  Term c = slice_coord(l.shape, bad);
+  lp::require_agreement("slice", {lp::term(l), c});
+  lp::require_agreement("slice", {counting_tensor(l), c});
+}
+
+// impl ≡ spec: local_tile and outer_partition of identity tensors, tiles that need not divide
+// the tensor, coordinates with `_`.
+RC_GTEST_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
+  size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 4));
+  Coord p, tile;
+  for (size_t k = 0; k < rank; ++k) {
+    p.push_back(*rc::gen::inRange<sp::i64>(1, 41));
+    tile.push_back(*rc::gen::element<sp::i64>(1, 2, 3, 4, 8));
+  }
+  Term id = compute("make_identity_tensor", {ints(p, false)});
+  std::vector<Term> rest, inner;
+  for (size_t k = 0; k < rank; ++k) {
+    sp::i64 tiles = (p[k] + tile[k] - 1) / tile[k];
+    rest.push_back(*rc::gen::inRange(0, 4) == 0 ? Term::make_underscore() : Term::make_integer(*rc::gen::inRange<sp::i64>(0, tiles), false));
+    inner.push_back(Term::make_integer(*rc::gen::inRange<sp::i64>(0, tile[k]), false));
+  }
+  Term rc = rank == 1 ? rest[0] : Term::make_tuple(rest);
+  Term ic = rank == 1 ? inner[0] : Term::make_tuple(inner);
+  lp::require_computed(lp::require_agreement("local_tile", {id, ints(tile, true), rc}));
+  lp::require_computed(lp::require_agreement("outer_partition", {id, ints(tile, true), ic}));
+}
+
+// impl ≡ spec: local_partition by arbitrary thread layouts (strides 0, overlapping, non-compact)
+// and thread indices (values of the layout or not): the same tensor, or both refuse with
+// get_flat_coord.not_a_value / not_unique.
+RC_GTEST_PROP(tensor, local_partition_impl_matches_spec, ()) {
+  sp::Layout thr = *lr::layout(lr::Bounds{1, 3, 3, 64, 6}, lr::nonnegative());
+  lp::classify(thr);
+  Coord p;
+  size_t rank = thr.shape.is_leaf() ? 1 : thr.shape.items.size();
+  for (size_t k = 0; k < rank; ++k) p.push_back(sp::size(thr.shape.is_leaf() ? thr.shape : thr.shape.items[k]) * *rc::gen::inRange<sp::i64>(1, 3));
+  Term id = compute("make_identity_tensor", {ints(p, false)});
+  sp::i64 idx = *rc::gen::inRange<sp::i64>(0, sp::cosize(thr) + 2);
+  lp::require_agreement("local_partition", {id, lp::term(thr), Term::make_integer(idx, false)});
+}
+
+// impl ≡ spec: the partitions of a TiledMMA (four atoms, atom layouts up to (2,2,1) in any mode
+// order, an optional permutation tile) of identity tiles, for any thread.
+RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
+  struct Atom {
+    char const* name;
+    sp::i64 m, n, k, threads;
+  };
+  static const std::vector<Atom> kAtoms = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
+                                           {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
+                                           {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
+                                           {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
+  Atom atom = *rc::gen::elementOf(kAtoms);
+  RC_TAG(atom.name);
+  sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
+  bool row = *rc::gen::arbitrary<bool>();
+  Term atom_layout = Term::make_layout(ints({tm, tn, 1}, true), row ? ints({tn, 1, 0}, true) : ints({1, tm, 0}, true));
+  bool permuted = *rc::gen::inRange(0, 4) == 0;
+  RC_TAG(permuted ? "permutation tile" : "no permutation");
+  Term perm = permuted ? ints({atom.m * tm, atom.n * tn, atom.k}, true) : Term::make_underscore();
+  char const* op = *rc::gen::element("mma_partition_A", "mma_partition_B", "mma_partition_C");
+  std::string o = op;
+  sp::i64 mm = atom.m * tm * *rc::gen::inRange<sp::i64>(1, 3), nn = atom.n * tn * *rc::gen::inRange<sp::i64>(1, 3),
+          kk = atom.k * *rc::gen::inRange<sp::i64>(1, 3);
+  Coord extent = o == "mma_partition_C" ? Coord{mm, nn} : o == "mma_partition_A" ? Coord{mm, kk} : Coord{nn, kk};
+  Term tile = compute("make_identity_tensor", {ints(extent, false)});
+  sp::i64 idx = *rc::gen::inRange<sp::i64>(0, atom.threads * tm * tn);
+  lp::require_computed(lp::require_agreement(op, {Term::make_word(atom.name), atom_layout, perm, tile, Term::make_integer(idx, false)}));
+}
+
 
 // Law (03_tensor.md "Inner partition": each threadgroup gets one tile): the tiles
 // local_tile(make_identity_tensor(P), T, c) over every tile coordinate c cover P exactly once

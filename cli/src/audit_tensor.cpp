@@ -1,6 +1,7 @@
 #include "audit_tensor.hpp"
 
 #include <layoutref/spec/mma.hpp>
+#include <layoutref/spec/reference.hpp>
 #include <layoutref/spec/tensor.hpp>
 #include <layoutref/spec/term.hpp>
 
@@ -30,6 +31,22 @@ sp::Judgement mma_op(sp::MmaOperand op, Args const& a, Term const& r) {
                                           sp::to_slice_coord(a[5]), sp::to_integer(a[6]), tensor_claim(r));
 }
 
+bool is_tensor(Term const& t) { return t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind != Kind::swizzle; }
+
+// The tensor ops of `layoutref eval` (conform_tensor.cpp), judged by the spec's definitions.
+sp::Judgement tensor_op(Term const& r, std::function<sp::Tensor()> const& build) { return sp::judge_tensor(build, tensor_claim(r)); }
+
+sp::Tiler tiler_of(Term const& t) { return sp::to_tiler(t); }
+
+// mma_partition_X  Atom  AtomLayout  PermTile  T  thr_idx
+sp::Judgement mma_tensor_op(sp::MmaOperand op, Args const& a, Term const& r) {
+  if (a[0].kind != Kind::word) sp::bad_argument("expected an MMA atom name at " + sp::where(a[0]));
+  return tensor_op(r, [&] {
+    sp::TiledMma mma = sp::make_tiled_mma(sp::mma_atom(a[0].word), sp::to_layout(a[1]), sp::to_tiler(a[2]));
+    return sp::partition(mma, op, sp::to_integer(a[4]), sp::to_tensor(a[3]));
+  });
+}
+
 }  // namespace
 
 std::map<std::string, TensorOp> const& tensor_ops() {
@@ -45,6 +62,32 @@ std::map<std::string, TensorOp> const& tensor_ops() {
       {"identity_mma_partition_A", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::A, a, r); }}},
       {"identity_mma_partition_B", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::B, a, r); }}},
       {"identity_mma_partition_C", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::C, a, r); }}},
+      {"make_identity_tensor", {1, 1, [](Args const& a, Term const& r) {
+         return tensor_op(r, [&] { return sp::make_identity_tensor(sp::to_int_tuple(a[0])); });
+       }}},
+      {"slice", {2, 2, [](Args const& a, Term const& r) {
+         if (!is_tensor(a[0])) {  // slice(L, coord): the kept modes of a layout
+           sp::Layout kept = sp::slice(sp::to_slice_coord(a[1]), sp::to_layout(a[0])).layout;
+           if (r.kind == Kind::word && r.word == "error") return sp::Judgement::wrong("refused an admissible input");
+           return sp::judge(sp::layout_reference(kept), sp::to_layout(r));
+         }
+         return tensor_op(r, [&] { return sp::slice(sp::to_slice_coord(a[1]), sp::to_tensor(a[0])); });
+       }}},
+      {"local_tile", {3, 3, [](Args const& a, Term const& r) {
+         return tensor_op(r, [&] { return sp::local_tile(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
+       }}},
+      {"inner_partition", {3, 3, [](Args const& a, Term const& r) {
+         return tensor_op(r, [&] { return sp::inner_partition(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
+       }}},
+      {"outer_partition", {3, 3, [](Args const& a, Term const& r) {
+         return tensor_op(r, [&] { return sp::outer_partition(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
+       }}},
+      {"local_partition", {3, 3, [](Args const& a, Term const& r) {
+         return tensor_op(r, [&] { return sp::local_partition(sp::to_tensor(a[0]), sp::to_layout(a[1]), sp::to_integer(a[2])); });
+       }}},
+      {"mma_partition_A", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::A, a, r); }}},
+      {"mma_partition_B", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::B, a, r); }}},
+      {"mma_partition_C", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::C, a, r); }}},
   };
   return table;
 }

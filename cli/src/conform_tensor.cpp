@@ -66,7 +66,10 @@ impl::Result<Tensor<CountingIterator>> to_tensor(notation::Term const& t) {
   if (!is_coordinate_tensor(t))
     return impl::fail(impl::Errc::bad_argument).add("expected a coordinate tensor ArithTuple(...) o L at line ").add(t.line).add(", column ").add(t.column);
   Tensor<CountingIterator> out;
-  LAYOUTREF_TRY(out.engine.coord, impl::to_int_tuple(t.children[0].children.at(0)));
+  // `ArithTuple(x)` with one integer is the scalar origin x (as a rank-1 identity tensor prints).
+  notation::Term const& c = t.children[0].children.at(0);
+  bool scalar = c.kind == notation::Kind::tuple && c.children.size() == 1 && c.children[0].kind == notation::Kind::integer;
+  LAYOUTREF_TRY(out.engine.coord, impl::to_int_tuple(scalar ? c.children[0] : c));
   LAYOUTREF_TRY(out.layout, impl::to_layout(t.children[1]));
   return out;
 }

@@ -16,7 +16,7 @@ bool verify_proofs(bool json, std::string& out) {
   bool first = true;
   for (auto const& family : lp::law_families()) {
     if (family.deep) continue;
-    for (auto const& r : family.run(20000)) {
+    for (auto const& r : family.run(120000)) {
       pass = pass && r.ok();
       if (json) {
         out += std::string(first ? "" : ",") + "{\"family\":" + json_string(r.family) + ",\"law\":" + json_string(r.law) +

@@ -370,7 +370,11 @@ Tensor to_tensor(notation::Term const& t) {
   Layout l = to_layout(t.children[1]);
   if (it.kind == Kind::arith_tuple) {
     if (it.children.size() != 1) bad_argument("expected ArithTuple(<coordinate>) at " + where(it));
-    return make_tensor(Engine::counting(to_int_tuple(it.children[0])), std::move(l));
+    // `ArithTuple(x)` with one integer is the scalar origin x (how a rank-1 identity tensor's
+    // origin prints), so that printing and reading a tensor round-trip.
+    notation::Term const& c = it.children[0];
+    bool scalar = c.kind == Kind::tuple && c.children.size() == 1 && c.children[0].kind == Kind::integer;
+    return make_tensor(Engine::counting(to_int_tuple(scalar ? c.children[0] : c)), std::move(l));
   }
   if (it.kind == Kind::pointer) {
     std::string const& text = it.pointer.address;

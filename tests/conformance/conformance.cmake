@@ -1,12 +1,9 @@
 # Conformance: the audit of the bundled CuTe vectors (tests/conformance/cute, a copy of
 # ../shared/conformance). Every case must be judged correct except the CuTe divergences
-# listed in expected_wrong.tsv, which must be judged wrong. The audit judges every file;
-# conform leaves out coordinate_tensors.tsv until impl computes tensors.
-file(GLOB LAYOUTREF_CUTE_AUDIT_VECTORS ${CMAKE_CURRENT_LIST_DIR}/cute/*.tsv)
-set(LAYOUTREF_CUTE_VECTORS ${LAYOUTREF_CUTE_AUDIT_VECTORS})
-list(FILTER LAYOUTREF_CUTE_VECTORS EXCLUDE REGEX "coordinate_tensors\\.tsv$")
+# listed in expected_wrong.tsv, which must be judged wrong.
+file(GLOB LAYOUTREF_CUTE_VECTORS ${CMAKE_CURRENT_LIST_DIR}/cute/*.tsv)
 add_test(NAME conformance.audit
-         COMMAND layoutref audit --expect ${CMAKE_CURRENT_LIST_DIR}/expected_wrong.tsv ${LAYOUTREF_CUTE_AUDIT_VECTORS})
+         COMMAND layoutref audit --expect ${CMAKE_CURRENT_LIST_DIR}/expected_wrong.tsv ${LAYOUTREF_CUTE_VECTORS})
 add_test(NAME conformance.verify COMMAND layoutref verify --data ${CMAKE_CURRENT_LIST_DIR}/cute)
 set_tests_properties(conformance.audit conformance.verify PROPERTIES LABELS conformance)
 

@@ -124,7 +124,12 @@ TEST(ImplTensor, LocalPartitionUsesTheFlatCoordinateOfTheThread) {
   auto part = ok(local_partition(tile, L("(_16,_16):(_1,_16)"), Int::dynamic(30)));
   EXPECT_EQ(str(part), "ArithTuple(14,225) o (_1,_2):(_0,_16@1)");
   EXPECT_EQ(str(ok(get_flat_coord(L("((_2,_4),_8):((_1,_2),_8)"), Int::dynamic(13)))), "(5,1)");  // (1,2),1 -> 1+2*2 = 5
-  EXPECT_EQ(get_flat_coord(L("(4,8):(0,4)"), Int::dynamic(3)).error.code, Errc::bad_argument);  // stride 0 under size 4
+  // (4,8):(0,4) takes the values 0,4,...,28 (each 4 times): 3 is none of them, 4 is not unique.
+  EXPECT_EQ(get_flat_coord(L("(4,8):(0,4)"), Int::dynamic(3)).error.condition, Cond::get_flat_coord_not_a_value);
+  EXPECT_EQ(get_flat_coord(L("(4,8):(0,4)"), Int::dynamic(4)).error.condition, Cond::get_flat_coord_not_unique);
+  // (2,2):(3,1) is injective but not compact: 3 = L(1,0). CuTe's formula (3/3 % 2, 3/1 % 2) =
+  // (1,1) has the value 4; impl returns the true coordinate.
+  EXPECT_EQ(str(ok(get_flat_coord(L("(2,2):(3,1)"), Int::dynamic(3)))), "(1,0)");
 }
 
 // --- coordinate tensors (seed 000) --------------------------------------------------------------

@@ -47,6 +47,8 @@ enum class Cond : std::uint8_t {
   downcast_unit_stride,
   nullspace_not_representable,
   max_common_layout_not_representable,
+  get_flat_coord_not_a_value,
+  get_flat_coord_not_unique,
 };
 
 /// The condition's name, e.g. "composition.left_divisibility" ("" for none).
@@ -78,6 +80,8 @@ LAYOUTREF_HD constexpr char const* name(Cond c) {
     case Cond::downcast_unit_stride: return "downcast.unit_stride";
     case Cond::nullspace_not_representable: return "nullspace.not_representable";
     case Cond::max_common_layout_not_representable: return "max_common_layout.not_representable";
+    case Cond::get_flat_coord_not_a_value: return "get_flat_coord.not_a_value";
+    case Cond::get_flat_coord_not_unique: return "get_flat_coord.not_unique";
   }
   return "?";
 }

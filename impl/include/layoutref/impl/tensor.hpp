@@ -237,38 +237,117 @@ LAYOUTREF_HD constexpr Result<Tensor<E>> outer_partition(Tensor<E> const& t, Til
   return slice(z, c);
 }
 
-/// Layout::get_flat_coord(idx) (CuTe layout.hpp): the hierarchical coordinate
-/// idx2crd(idx, shape, stride) — per leaf (idx / d) % s, and _0 for a static size-1 leaf —
-/// then each top-level mode's coordinate as its colexicographic 1-D index.
-/// Errors: bad_argument for a stride 0 under a mode of size > 1 (CuTe divides by it).
-LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int idx) {
-  if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
-  IntTuple hier = shape(thr);
+namespace detail_tensor {
+
+/// Whether the integer-strided thr is injective by the sufficient test: its modes of size > 1,
+/// sorted by stride, have positive strides and each starts past the previous one's span
+/// (s_k*d_k <= d_(k+1)).
+LAYOUTREF_HD constexpr bool sorted_disjoint(Layout const& thr) {
+  i64 d[kMaxLeaves] = {}, s[kMaxLeaves] = {};
+  int n = 0;
   for (int k = 0; k < thr.nleaves; ++k) {
-    auto const& x = thr.leaf[k];
-    if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("a thread layout with basis strides");
-    if (x.shape.value == 1 && x.shape.is_static) {
-      hier.leaf[k] = Int::fixed(0);
-      continue;
+    if (thr.leaf[k].shape.value == 1) continue;
+    if (thr.leaf[k].stride.value <= 0) return false;
+    int at = n++;
+    while (at > 0 && d[at - 1] > thr.leaf[k].stride.value) {
+      d[at] = d[at - 1];
+      s[at] = s[at - 1];
+      --at;
     }
-    if (x.stride.value <= 0)
-      return fail(Errc::bad_argument).add("get_flat_coord: a mode of size ").add(x.shape.value).add(" has stride ").add(x.stride.value);
-    hier.leaf[k] = Int{(idx.value / x.stride.value) % x.shape.value, idx.is_static && x.shape.is_static && x.stride.is_static};
+    d[at] = thr.leaf[k].stride.value;
+    s[at] = thr.leaf[k].shape.value;
   }
-  if (thr.is_leaf()) return hier;
+  for (int k = 0; k + 1 < n; ++k)
+    if (mul_overflows(s[k], d[k]) || s[k] * d[k] > d[k + 1]) return false;
+  return true;
+}
+
+/// The flat coordinate (each top-level mode's colexicographic 1-D coordinate) of the 1-D index
+/// j of thr, with the given static flag.
+LAYOUTREF_HD constexpr Result<IntTuple> flat_of_index(Layout const& thr, i64 j, bool is_static) {
+  IntTuple s = shape(thr);
+  if (thr.is_leaf()) return IntTuple::of(Int{j, is_static});
   TupleBuilder<Int> flat;
   for (int i = 0; i < thr.rank(); ++i) {
-    int k = thr.child(0, i);
-    LAYOUTREF_TRY(Int c, crd2idx(hier.subtree(k), shape(thr).subtree(k)));
-    flat.push_leaf(c);
+    LAYOUTREF_TRY(Int n, size(s.subtree(thr.child(0, i))));
+    flat.push_leaf(Int{i + 1 == thr.rank() ? j : j % n.value, is_static});
+    j /= n.value;
   }
   return flat.done();
 }
 
-/// product_each(shape(L)): the size of each top-level mode, as a tiler of layouts n:_1.
+}  // namespace detail_tensor
+
+/// Layout::get_flat_coord(idx) (CuTe layout.hpp): the coordinate c of thr with thr(c) = idx,
+/// each top-level mode's coordinate as its colexicographic 1-D index (spec/tensor.hpp).
+/// Computed as CuTe does — per leaf (idx / d) % s, _0 for a static size-1 leaf — and kept when
+/// thr maps it to idx and thr is injective by the sorted-disjoint test. Otherwise the preimages
+/// of idx are searched (at most kMaxExactCheck indices): CuTe's formula gives a coordinate
+/// whose value is not idx for non-compact layouts (e.g. (2,2):(3,1) at 3 gives (1,1), value 4;
+/// docs/divergences.md), the search the true one.
+/// Errors: get_flat_coord.not_a_value (idx is no value of thr), get_flat_coord.not_unique (two
+/// coordinates give idx), bad_argument (basis strides, a negative idx), capacity.
+LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int idx) {
+  if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
+  LAYOUTREF_CHECK(validate(thr));
+  if (!has_integer_strides(thr)) return fail(Errc::bad_argument).add("a thread layout with basis strides");
+  IntTuple hier = shape(thr);
+  bool formula = true;
+  for (int k = 0; k < thr.nleaves; ++k) {
+    auto const& x = thr.leaf[k];
+    if (x.shape.value == 1 && x.shape.is_static) {
+      hier.leaf[k] = Int::fixed(0);
+    } else if (x.stride.value > 0) {
+      hier.leaf[k] = Int{(idx.value / x.stride.value) % x.shape.value, idx.is_static && x.shape.is_static && x.stride.is_static};
+    } else {
+      formula = false;  // CuTe divides by a zero or negative stride
+    }
+  }
+  if (formula && detail_tensor::sorted_disjoint(thr)) {
+    LAYOUTREF_TRY(Value v, crd2idx(hier, thr));
+    if (v.scalar == idx.value) {
+      if (thr.is_leaf()) return hier;
+      TupleBuilder<Int> flat;
+      IntTuple s = shape(thr);
+      for (int i = 0; i < thr.rank(); ++i) {
+        int k = thr.child(0, i);
+        LAYOUTREF_TRY(Int c, crd2idx(hier.subtree(k), s.subtree(k)));
+        flat.push_leaf(c);
+      }
+      return flat.done();
+    }
+  }
+  // The search: the 1-D indices j with thr(j) = idx.
+  LAYOUTREF_TRY(Int n, size(thr));
+  if (n.value > kMaxExactCheck)
+    return fail(Errc::capacity).add("get_flat_coord: a search over ").add(n.value).add(" thread indices (past ").add(kMaxExactCheck).add(")");
+  i64 found[2] = {-1, -1};
+  int count = 0;
+  for (i64 j = 0; j < n.value && count < 2; ++j) {
+    LAYOUTREF_TRY(i64 v, evaluate_int(thr, j));
+    if (v == idx.value) found[count++] = j;
+  }
+  if (count == 0)
+    return fail(Errc::inadmissible, Cond::get_flat_coord_not_a_value).add(idx.value).add(" is not a value of the thread layout");
+  if (count == 2)
+    return fail(Errc::inadmissible, Cond::get_flat_coord_not_unique)
+        .add("the thread layout takes the value ")
+        .add(idx.value)
+        .add(" at the indices ")
+        .add(found[0])
+        .add(" and ")
+        .add(found[1]);
+  return detail_tensor::flat_of_index(thr, found[0], false);
+}
+
+/// product_each(shape(L)): the size of each top-level mode, as a tuple tiler of layouts n:_1
+/// (a tuple also for a leaf L: CuTe's product_each wraps its argument).
 LAYOUTREF_HD constexpr Result<Tiler> product_each_tiler(Layout const& l) {
-  if (l.is_leaf()) return Tiler::of(make_leaf(l.leaf[0].shape, Stride::integer(Int::fixed(1))));
   TilerBuilder b;
+  if (l.is_leaf()) {
+    b.push(Tiler::of(make_leaf(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
+    return b.done();
+  }
   for (int i = 0; i < l.rank(); ++i) {
     LAYOUTREF_TRY(Layout m, l.mode(i));
     LAYOUTREF_TRY(Int n, size(m));
