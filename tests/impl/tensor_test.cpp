@@ -170,5 +170,30 @@ TEST(ImplTensor, PointerTensorsPrintAsCuTe) {
   EXPECT_EQ(print(make_tensor(Pointer<float>{r}, L("(_4,_8):(_1,_4)"))), "ptr[32b](0x7fff48929460) o (_4,_8):(_1,_4)");
 }
 
+TEST(ImplTensor, OwningTensorsAndQueries) {
+  // Seed 001: make_tensor_like(rmem_4x8_pad) with pad (_4,_8):(_32,_2) prints (_4,_8):(_8,_1)
+  // (same shape, compact, the stride order of the original: mode 1 fastest).
+  float data[1] = {};
+  Tensor<Pointer<float>> pad{Pointer<float>{data}, L("(_4,_8):(_32,_2)")};
+  auto like = ok((make_tensor_like<float, 32>(pad)));
+  EXPECT_EQ(str(like.layout), "(_4,_8):(_8,_1)");
+  EXPECT_EQ((make_tensor_like<float, 16>(pad)).error.code, Errc::bad_argument);  // 32 elements do not fit 16
+  // make_fragment_like (cute/layout.hpp): tiled_product(_4:_1, make_ordered_layout(take<1,2>)) =
+  // tiled_product(_4:_1, (_8):(_1)): mode 1 is complement(_4:_1, 32) o (_8):(_1) = (_8):(_4),
+  // unpacked by a rank-1 slice that keeps its wrapper: (_4,(_8)):(_1,(_4)).
+  EXPECT_EQ(str(ok((make_fragment_like<float, 32>(pad))).layout), "(_4,(_8)):(_1,(_4))");
+  // Element access and slicing of the owning array: element 9 = (1,2) -> 1*8 + 2 = 10.
+  *ok(element(like, 9)) = 7.0f;
+  EXPECT_EQ(like.engine.data[10], 7.0f);
+  auto row = ok(slice(like, C("(1,_)")));  // row 1: offset 8, the kept mode in a rank-1 tuple
+  EXPECT_EQ(row.engine.ptr - like.engine.data, 8);
+  EXPECT_EQ(str(row.layout), "(_8):(_1)");
+  EXPECT_EQ(rank(like), 2);
+  EXPECT_EQ(depth(like), 1);
+  EXPECT_EQ(str(shape(like)), "(_4,_8)");
+  EXPECT_EQ(ok(size(like)).value, 32);
+  EXPECT_EQ(str(ok(mode(like, 1)).layout), "_8:_1");
+}
+
 }  // namespace
 }  // namespace layoutref::impl

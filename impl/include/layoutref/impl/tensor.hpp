@@ -67,6 +67,42 @@ LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const&
   return Tensor<E>{e, l};
 }
 
+/// make_tensor_like<T>(t): an owning array of T with CuTe's make_layout_like(layout(t)) (the same
+/// shape, compact, strides in the order of t's); make_fragment_like<T>(t) with
+/// make_fragment_like(layout(t)) (mode 0 kept column-major first, construct.hpp). N is the
+/// array's capacity: bad_argument when the layout's cosize exceeds it.
+template <class T, int N, class E>
+LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, N>>> make_tensor_like(Tensor<E> const& t) {
+  LAYOUTREF_TRY(Layout l, make_layout_like(t.layout));
+  LAYOUTREF_TRY(i64 c, cosize(l));
+  if (c > N) return fail(Errc::bad_argument).add("make_tensor_like: cosize ").add(c).add(" exceeds the array of ").add(N);
+  return Tensor<ArrayEngine<T, N>>{ArrayEngine<T, N>{}, l};
+}
+template <class T, int N, class E>
+LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, N>>> make_fragment_like(Tensor<E> const& t) {
+  LAYOUTREF_TRY(Layout l, make_fragment_like(t.layout));
+  LAYOUTREF_TRY(i64 c, cosize(l));
+  if (c > N) return fail(Errc::bad_argument).add("make_fragment_like: cosize ").add(c).add(" exceeds the array of ").add(N);
+  return Tensor<ArrayEngine<T, N>>{ArrayEngine<T, N>{}, l};
+}
+
+// --- queries (CuTe's rank, depth, shape, size, layout<I>, tensor<I>) ---------------------------
+
+template <class E>
+LAYOUTREF_HD constexpr int rank(Tensor<E> const& t) { return t.layout.rank(); }
+template <class E>
+LAYOUTREF_HD constexpr int depth(Tensor<E> const& t) { return t.layout.depth(); }
+template <class E>
+LAYOUTREF_HD constexpr IntTuple shape(Tensor<E> const& t) { return shape(t.layout); }
+template <class E>
+LAYOUTREF_HD constexpr Result<Int> size(Tensor<E> const& t) { return size(t.layout); }
+/// tensor<I>(t): mode i with the same iterator (a view of that mode).
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> mode(Tensor<E> const& t, int i) {
+  LAYOUTREF_TRY(Layout m, t.layout.mode(i));
+  return Tensor<E>{t.engine, m};
+}
+
 // --- iterators advanced by an offset --------------------------------------------------------
 
 /// pointer + offset. @pre the offset is an integer (a basis offset is bad_argument)
@@ -153,6 +189,11 @@ LAYOUTREF_HD constexpr auto slice(Tensor<E> const& t, SliceCoord const& c) -> Re
   LAYOUTREF_TRY(Sliced s, slice_and_offset(c, t.layout));
   LAYOUTREF_TRY(E e, advance(t.engine, s.offset));
   return Tensor<E>{e, s.layout};
+}
+/// A slice of an owning tensor is a view of its array (CuTe: the sliced tensor holds data()).
+template <class T, int N>
+LAYOUTREF_HD constexpr Result<Tensor<Pointer<T>>> slice(Tensor<ArrayEngine<T, N>>& t, SliceCoord const& c) {
+  return slice(Tensor<Pointer<T>>{Pointer<T>{t.engine.data, MemorySpace::rmem}, t.layout}, c);
 }
 
 template <class E>
