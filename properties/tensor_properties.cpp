@@ -172,7 +172,7 @@ RC_GTEST_PROP(tensor, local_partition_impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: the partitions of a TiledMMA (four atoms, atom layouts up to (2,2,1) in any mode
-// order, an optional permutation tile) of identity tiles, for any thread.
+// order, an optional permutation tile) of identity tiles of any size, for any thread.
 RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
   struct Atom {
     char const* name;
@@ -192,10 +192,16 @@ RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
   Term perm = permuted ? ints({atom.m * tm, atom.n * tn, atom.k}, true) : Term::make_underscore();
   char const* op = *rc::gen::element("mma_partition_A", "mma_partition_B", "mma_partition_C");
   std::string o = op;
-  sp::i64 mm = atom.m * tm * *rc::gen::inRange<sp::i64>(1, 3), nn = atom.n * tn * *rc::gen::inRange<sp::i64>(1, 3),
-          kk = atom.k * *rc::gen::inRange<sp::i64>(1, 3);
-  Coord extent = o == "mma_partition_C" ? Coord{mm, nn} : o == "mma_partition_A" ? Coord{mm, kk} : Coord{nn, kk};
-  Term tile = compute("make_identity_tensor", {ints(extent, false)});
+  // Tiles that are multiples of the permutation tile, or any size (the tile then runs past
+  // the tensor, as CuTe's default permutation extends it).
+  bool multiple = *rc::gen::arbitrary<bool>();
+  RC_TAG(multiple ? "tile a multiple" : "tile of any size");
+  auto extent = [&](sp::i64 unit) {
+    return multiple ? unit * *rc::gen::inRange<sp::i64>(1, 3) : *rc::gen::inRange<sp::i64>(1, 2 * unit + 1);
+  };
+  sp::i64 mm = extent(atom.m * tm), nn = extent(atom.n * tn), kk = extent(atom.k);
+  Coord box = o == "mma_partition_C" ? Coord{mm, nn} : o == "mma_partition_A" ? Coord{mm, kk} : Coord{nn, kk};
+  Term tile = compute("make_identity_tensor", {ints(box, false)});
   sp::i64 idx = *rc::gen::inRange<sp::i64>(0, atom.threads * tm * tn);
   lp::require_computed(lp::require_agreement(op, {Term::make_word(atom.name), atom_layout, perm, tile, Term::make_integer(idx, false)}));
 }

@@ -8,7 +8,7 @@
 // permute the tile with a permutation tiler. For operand X with tile modes (P, Q) — C: (M, N),
 // A: (M, K), B: (N, K) — and VMNK = tiled_product(ThrID, AtomLayout) with the thread's flat
 // coordinate (v, m, n, k) = VMNK.get_flat_coord(thr_idx):
-//   t1 = logical_divide(T, (PermP, PermQ))                      (skipped without permutation)
+//   t1 = logical_divide(T, (PermP, PermQ))                      (default Perm_i = AtomShape_i*size<i+1>(VMNK):_1)
 //   t2 = zipped_divide(t1, (AtomP:_1, AtomQ:_1))                -> ((AtomP,AtomQ), (RestP,RestQ,...))
 //   t3 = t2 with mode 0 composed with the atom's X layout       -> ((ThrV,FrgV), (RestP,RestQ,...))
 //   t4 = mode 1 divided by (size_p(VMNK):_1, size_q(VMNK):_1) and zipped, mode 0 split into its
@@ -70,11 +70,22 @@ template <class E>
 LAYOUTREF_HD constexpr Result<Tensor<E>> thrfrg(TiledMma const& mma, MmaOperand x, Tensor<E> const& t) {
   int p = 0, q = 0;
   detail_mma::operand_modes(x, p, q);
-  Tensor<E> t1 = t;
-  if (mma.permuted) {
-    LAYOUTREF_TRY(Tiler perm, detail_mma::pair_tiler(mma.permutation[p], mma.permutation[q]));
-    LAYOUTREF_TRY(t1, divide(Arrangement::logical, t, perm));
+  // The permutation tile; CuTe's default (permutation_mnk) is AtomShape_i * size<i+1>(VMNK) : _1,
+  // which changes nothing when it divides the tile and extends the tile past its size otherwise.
+  LAYOUTREF_TRY(Layout vmnk0, thr_layout_vmnk(mma));
+  Layout perm_layout[3] = {};
+  for (int i = 0; i < 3; ++i) {
+    if (mma.permuted) {
+      perm_layout[i] = mma.permutation[i];
+      continue;
+    }
+    LAYOUTREF_TRY(Layout vi, vmnk0.mode(i + 1));
+    LAYOUTREF_TRY(Int ni, size(vi));
+    LAYOUTREF_TRY(Int span, mul(mma.atom.shape_mnk[i], ni));
+    perm_layout[i] = make_leaf(span, Stride::integer(Int::fixed(1)));
   }
+  LAYOUTREF_TRY(Tiler perm, detail_mma::pair_tiler(perm_layout[p], perm_layout[q]));
+  LAYOUTREF_TRY(Tensor<E> t1, divide(Arrangement::logical, t, perm));
   Layout unit_p = make_leaf(mma.atom.shape_mnk[p], Stride::integer(Int::fixed(1)));
   Layout unit_q = make_leaf(mma.atom.shape_mnk[q], Stride::integer(Int::fixed(1)));
   LAYOUTREF_TRY(Tiler atom_tile, detail_mma::pair_tiler(unit_p, unit_q));
