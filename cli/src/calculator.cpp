@@ -6,6 +6,7 @@
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
+#include <layoutref/spec/tensor.hpp>
 
 #include <cctype>
 #include <cstdio>
@@ -182,6 +183,18 @@ EvalResult evaluate_expression(std::string const& text) {
 }
 
 bool print_table(Term const& t, std::string& out, std::string& error) {
+  // A tensor: CuTe's print_tensor, by the spec (the elements of a coordinate tensor are its
+  // coordinates; a pointer tensor's elements are unknown here).
+  if (t.kind == notation::Kind::chain && t.children.size() == 2 &&
+      (t.children[0].kind == notation::Kind::arith_tuple || t.children[0].kind == notation::Kind::pointer)) {
+    try {
+      out = spec::print_tensor(spec::to_tensor(t));
+      return true;
+    } catch (std::exception const& e) {
+      error = e.what();
+      return false;
+    }
+  }
   auto l = impl::to_layout(t);
   if (!l.ok()) {
     error = impl::str(l.error);

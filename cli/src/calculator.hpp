@@ -24,7 +24,8 @@ EvalResult evaluate_expression(std::string const& text);
 /// The operation names the calculator knows.
 std::string calculator_ops();
 
-/// CuTe's print_layout of a rank-2 layout (rank 1: one row): the index table with borders.
+/// CuTe's print_layout of a rank-2 layout (rank 1: one row): the index table with borders; for a
+/// coordinate tensor `ArithTuple(...) o L`, CuTe's print_tensor (spec::print_tensor).
 /// Returns false and sets `error` for other ranks or layouts with basis strides.
 bool print_table(notation::Term const& layout, std::string& out, std::string& error);
 
