@@ -38,6 +38,7 @@ Tiler Tl(std::string const& text) {
   EXPECT_TRUE(r.ok()) << str(r.error);
   return r.value;
 }
+StrideTuple to_stride_tuple_for_test(std::string const& text) { return stride(L("(1,1):" + text)); }
 template <class X>
 X ok(Result<X> const& r) {
   EXPECT_TRUE(r.ok()) << str(r.error);
@@ -164,6 +165,9 @@ TEST(ImplTensor, PointerTensorsPrintAsCuTe) {
   EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("_8")))), "gmem_ptr[32b](0x7f42efc00000) o _8:_1");
   EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("8")))), "gmem_ptr[32b](0x7f42efc00000) o 8:_1");
   EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("(_8,16)")))), "gmem_ptr[32b](0x7f42efc00000) o (_8,16):(_1,_8)");
+  // gmem_8dx16s = make_tensor(make_gmem_ptr(A), make_shape(8,Int<16>{}), make_stride(Int<16>{},Int<1>{})).
+  auto st = to_stride_tuple_for_test("(_16,_1)");
+  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("(8,_16)"), st))), "gmem_ptr[32b](0x7f42efc00000) o (8,_16):(_16,_1)");
   auto* q = reinterpret_cast<float*>(std::uintptr_t{0x7f4316000000});
   EXPECT_EQ(print(make_tensor(make_smem_ptr(q), L("(_4,_8):(_8,_1)"))), "smem_ptr[32b](0x7f4316000000) o (_4,_8):(_8,_1)");
   auto* r = reinterpret_cast<float*>(std::uintptr_t{0x7fff48929460});

@@ -67,6 +67,13 @@ LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const&
   return Tensor<E>{e, l};
 }
 
+/// make_tensor(engine, shape, stride).
+template <class E>
+LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const& shape, StrideTuple const& stride) {
+  LAYOUTREF_TRY(Layout l, make_layout(shape, stride));
+  return Tensor<E>{e, l};
+}
+
 /// make_tensor_like<T>(t): an owning array of T with CuTe's make_layout_like(layout(t)) (the same
 /// shape, compact, strides in the order of t's); make_fragment_like<T>(t) with
 /// make_fragment_like(layout(t)) (mode 0 kept column-major first, construct.hpp). N is the
