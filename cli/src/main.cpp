@@ -38,6 +38,11 @@
 #define LAYOUTREF_VERSION "0"
 #endif
 
+namespace layoutref::cli {
+/// The device cross-checks' summary (verify_gpu.cpp); false when they ran and failed.
+bool verify_gpu(std::string& out);
+}  // namespace layoutref::cli
+
 namespace {
 
 using namespace layoutref::cli;
@@ -506,6 +511,9 @@ int verify(std::vector<std::string> const& args) {
   std::string properties_text;
   if (!verify_properties(properties_text)) pass = false;
   std::printf("%s", properties_text.c_str());
+  std::string gpu_text;
+  if (!verify_gpu(gpu_text)) pass = false;
+  std::printf("%s", gpu_text.c_str());
   std::printf("verify: %s\n", pass ? "pass" : "FAIL");
   return pass ? 0 : 1;
 }

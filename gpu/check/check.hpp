@@ -1,0 +1,218 @@
+#pragma once
+// layoutref gpu — the device cross-checks: the interface between the host driver (main.cpp, built
+// by the host compiler) and the kernels (*.cu, built by nvcc).
+//
+// Every impl value in this program is built with the same leaf capacity
+// (LAYOUTREF_MAX_LEAVES = LAYOUTREF_DEVICE_MAX_LEAVES, set for the whole target): impl's types are
+// fixed-capacity structs, so host and device code must agree on it, and no impl code of another
+// capacity may be linked in (layoutref::impl is not; impl/src/*.cpp are compiled into the target).
+//
+// What is compared (docs/gpu.md):
+//  - check_rule: impl evaluated on the device at every index of [0, size) against the spec's
+//    evaluation rule ported to the device (spec_rule.cuh), 64-bit indices, grid-stride loops;
+//  - check_table: impl on the device against a table the host computed with layoutref::spec;
+//  - sweep: every layout of given small bounds, built and evaluated on the device;
+//  - the runtime-layout kernels (copy, transpose) and the thread partitions (tensor.cu).
+#include "spec_rule.cuh"
+
+#include <layoutref/impl/fast_layout.hpp>
+#include <layoutref/impl/swizzle.hpp>
+#include <layoutref/impl/tensor.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace layoutref::gpu {
+
+using impl::i64;
+using u64 = std::uint64_t;
+
+// ---- the device ---------------------------------------------------------------------------------
+
+struct DeviceInfo {
+  bool present = false;
+  std::string reason;  ///< why there is no usable device (when !present)
+  std::string name;
+  int sms = 0;
+  int cc_major = 0, cc_minor = 0;
+  double memory_gib = 0;
+  int runtime_version = 0, driver_version = 0;
+};
+/// The first CUDA device, or why there is none (no driver, no device, a CUDA error).
+DeviceInfo device_info();
+
+/// Set the device stack per thread (impl's slicing recurses, so ptxas cannot bound element()'s
+/// stack; see main.cpp Options::stack). Returns an error text, empty on success.
+std::string set_device_stack(std::size_t bytes);
+
+// ---- results ------------------------------------------------------------------------------------
+
+/// Which impl evaluation a mismatch came from.
+enum Evaluator : int {
+  kFast = 1,          ///< FastLayout::make(L) then f(i)
+  kTree = 2,          ///< impl::evaluate(L, i) (the checked tree walk; Value with basis terms)
+  kComposed = 4,      ///< impl::evaluate(ComposedLayout, i)
+  kComposedFast = 8,  ///< impl::apply(sw, offset + FastLayout(inner)(i))
+  kTensor = 16,       ///< an element of an impl tensor (copy/transpose data, partition coordinates)
+};
+inline char const* evaluator_name(int e) {
+  switch (e) {
+    case kFast: return "FastLayout";
+    case kTree: return "evaluate";
+    case kComposed: return "evaluate(ComposedLayout)";
+    case kComposedFast: return "apply(Sw, FastLayout)";
+    case kTensor: return "tensor";
+    default: return "refusal";
+  }
+}
+
+struct Mismatch {
+  i64 index = 0;      ///< the 1-D index (sweep: the layout's number in the sweep; see `layout`)
+  i64 layout = -1;    ///< sweep: the layout's number; -1 otherwise
+  int evaluator = 0;  ///< Evaluator, or 0 when impl refused the layout
+  int component = 0;  ///< the value component that differs (0: integer part)
+  i64 got = 0;        ///< the device's impl value (refusal: impl's error code)
+  i64 want = 0;       ///< the spec's value
+};
+inline constexpr int kMaxRecorded = 8;
+
+struct Tally {
+  u64 indices = 0;      ///< indices checked (each against the spec once)
+  u64 evaluations = 0;  ///< impl evaluations compared (indices x evaluators)
+  u64 mismatches = 0;
+  u64 layouts = 0;      ///< sweep: layouts checked
+  std::vector<Mismatch> first;  ///< the first few, in the order the device found them
+  double seconds = 0;   ///< device time of the kernels
+  std::string error;    ///< a CUDA or impl error that stopped the check (empty: none)
+  void add(Tally const& t) {
+    indices += t.indices;
+    evaluations += t.evaluations;
+    mismatches += t.mismatches;
+    layouts += t.layouts;
+    for (auto const& m : t.first)
+      if (first.size() < kMaxRecorded) first.push_back(m);
+    seconds += t.seconds;
+    if (error.empty()) error = t.error;
+  }
+};
+
+// ---- evaluation against the rule and against tables ----------------------------------------------
+
+/// The impl side: a layout, or a swizzled ComposedLayout.
+struct ImplFunction {
+  impl::Layout layout{};
+  bool swizzled = false;
+  impl::ComposedLayout composed{};
+};
+
+/// The basis path of each value component k >= 1 (component 0 is the integer part).
+struct PathTable {
+  int n = 1;  ///< components in use, including 0
+  impl::BasisPath path[spec_rule::kMaxComponents] = {};
+};
+
+/// impl at every index of [0, size) against the spec rule. `evaluators`: a set of Evaluator bits
+/// that apply to the function (kFast/kTree for layouts, kComposed/kComposedFast for swizzled ones).
+/// Work is split into launches of at most `chunk` indices.
+Tally check_rule(ImplFunction const& f, spec_rule::Function const& spec, PathTable const& paths, int evaluators, i64 size,
+                 i64 chunk = i64{1} << 32);
+
+/// impl at every index of [0, table.size() / components) against a host table: entry
+/// i * components + k is component k of the spec's value at i.
+Tally check_table(ImplFunction const& f, std::vector<i64> const& table, PathTable const& paths, int evaluators);
+
+// ---- the exhaustive sweep ------------------------------------------------------------------------
+
+/// A nesting of n leaves: impl's pre-order node array (-1 a leaf, k >= 0 a tuple of k items).
+struct Profile {
+  int nleaves = 0;
+  int nnodes = 0;
+  std::int8_t node[16] = {};
+  char text[32] = {};  ///< e.g. "(a,(b,c))", for the report
+};
+
+/// Every layout with the profile, shapes in [1, max_shape] and integer strides in
+/// [-max_stride, max_stride]: built on the device as an impl::Layout, evaluated at each index by
+/// kFast and kTree, compared with the spec rule. Layout number x encodes leaf j's shape and
+/// stride as the digits of x in base max_shape * (2 * max_stride + 1), leaf 0 first.
+Tally sweep_layouts(Profile const& p, int max_shape, int max_stride);
+
+/// Every Swizzle<B,M,S> with 0 <= B <= max_b, 0 <= M <= max_m, B <= |S| <= max_s, every offset in
+/// [0, max_offset], over every inner layout (s0,s1):(d0,d1) with shapes in [1, max_shape] and
+/// strides in [0, max_stride]: kComposed and kComposedFast against the spec rule.
+Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_shape, int max_stride);
+
+// ---- tensors: thread partitions, copy and transpose (tensor.cu) --------------------------------
+//
+// impl's tensor algebra (local_tile, local_partition, the tiled MMA's partition, zipped_divide)
+// runs on the host, in this program's own impl build; the device evaluates the resulting runtime
+// layouts and tensors. (In device code that algebra costs nvcc minutes per kernel: measured on
+// the H200 machine's CPU, a kernel calling partition() took 363 s to compile, one calling
+// local_tile and local_partition more than 420 s; docs/gpu.md.)
+
+/// Thread t evaluates, on the device, element(parts[t], v) for every v < values (impl's element
+/// access of a coordinate tensor) and writes the coordinate's leaves: out[(t * values + v) * rank + k].
+/// status[t]: 0, or 200 + impl's error code, or -2 for a coordinate with another number of leaves.
+std::string device_elements(std::vector<impl::Tensor<impl::CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
+                            std::vector<int>& status, double& seconds);
+
+/// One thread's share of one tile: element v of the thread in tile k lies at
+/// rest(k) + offset + part(v) (TilePlan::rest), all relative to the tensor's origin.
+struct ThreadPlan {
+  impl::FastLayout part{};  ///< value v -> element offset, relative to the thread's first element
+  i64 offset = 0;           ///< the thread's first element in tile 0
+  i64 values = 0;           ///< size(part)
+};
+/// The tiles: tile k starts at rest(k).
+struct TilePlan {
+  impl::FastLayout rest{};
+  i64 tiles = 0;
+};
+/// The plans of a copy (A and B by their thread layouts) or transpose (also the shared tile, read
+/// by A's thread layout and written by B's).
+struct CopyPlans {
+  std::vector<ThreadPlan> a, b, smem_read, smem_write;  ///< one per thread (256)
+  TilePlan tiles_a, tiles_b;
+};
+
+/// A global M x N array of 32-bit elements, column-major A (M,N):(1,M) copied into B, either the
+/// same layout (copy) or row-major (M,N):(N,1) (transpose), by 64 x 64 tiles with 256 threads.
+struct CopyProblem {
+  i64 m = 0, n = 0;
+  bool transpose = false;
+  int reps = 20;  ///< timed repetitions (the median is reported), after 2 untimed ones
+};
+inline constexpr int kCopyThreads = 256;
+inline constexpr int kCopyTile = 64;
+
+/// The plans for the device arrays a and b and the shared tile (whose origin the kernel places at
+/// offset 0 of its shared memory; `smem_origin` is an allocation of its cosize to plan with).
+using PlanCopy = std::function<std::string(std::uint32_t* a, std::uint32_t* b, std::uint32_t* smem_origin, CopyPlans& plans)>;
+
+/// One variant's outcome: time, bandwidth (bytes read + written over the median time) and the
+/// element check of its last run against the spec (each element of B at the spec's B(i) must be
+/// the element of A at the spec's A(i)).
+struct CopyResult {
+  std::string variant;
+  double median_ms = 0;
+  double gbps = 0;
+  u64 elements = 0;
+  u64 mismatches = 0;
+  std::vector<Mismatch> first;
+  std::string error;
+};
+
+/// The spec's layouts of A and B, flattened (the host makes them with layoutref::spec).
+struct CopySpec {
+  spec_rule::Flat a, b;
+};
+
+/// Runs cudaMemcpy device-to-device, the hand-indexed kernel and the kernels indexed through impl's
+/// plans (one element at a time, and 8 loads in flight per thread), each 2 + reps times, and checks
+/// each kernel's last result with the spec rule. `plan_ms`:
+/// the host time of the plans (impl's local_tile, local_partition, zipped_divide, FastLayout::make).
+std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plans, CopySpec const& spec, double& plan_ms);
+
+}  // namespace layoutref::gpu

@@ -1,0 +1,356 @@
+// layoutref gpu — impl evaluated on the device against the spec rule and against host tables, and
+// the exhaustive sweep (check.hpp).
+#include "check.hpp"
+#include "cuda_util.cuh"
+
+#include <algorithm>
+
+namespace layoutref::gpu {
+
+using namespace layoutref::impl;
+
+namespace {
+
+/// Whether impl's value equals the spec's; when not, the first component that differs
+/// (-1: a basis path impl produced that the spec's layout does not have).
+__device__ bool same_value(Value const& got, spec_rule::Value const& want, PathTable const& paths, int& comp, i64& g, i64& w) {
+  if (got.scalar != want.c[0]) {
+    comp = 0, g = got.scalar, w = want.c[0];
+    return false;
+  }
+  bool seen[spec_rule::kMaxComponents] = {};
+  for (int t = 0; t < got.n; ++t) {
+    int k = 1;
+    while (k < paths.n && !(paths.path[k] == got.terms[t].path)) ++k;
+    if (k == paths.n) {
+      comp = -1, g = got.terms[t].coeff, w = 0;
+      return false;
+    }
+    seen[k] = true;
+    if (got.terms[t].coeff != want.c[k]) {
+      comp = k, g = got.terms[t].coeff, w = want.c[k];
+      return false;
+    }
+  }
+  for (int k = 1; k < paths.n; ++k)
+    if (!seen[k] && want.c[k] != 0) {
+      comp = k, g = 0, w = want.c[k];
+      return false;
+    }
+  return true;
+}
+
+/// The spec's value at i: from the rule, or from a host table.
+struct RuleWant {
+  spec_rule::Function f;
+  __device__ spec_rule::Value operator()(i64 i) const { return spec_rule::evaluate(f, i); }
+};
+struct TableWant {
+  i64 const* table;
+  int components;
+  __device__ spec_rule::Value operator()(i64 i) const {
+    spec_rule::Value v;
+    for (int k = 0; k < components; ++k) v.c[k] = table[i * components + k];
+    return v;
+  }
+};
+
+/// Per-thread counts, added to the tally once at the end.
+struct Counts {
+  unsigned long long indices = 0, evaluations = 0;
+  __device__ void flush(DeviceTally* t) const {
+    atomicAdd(&t->indices, indices);
+    atomicAdd(&t->evaluations, evaluations);
+  }
+};
+
+/// Compare every impl evaluator in `evaluators` with want(i) for i in [begin, end).
+/// @pre the evaluators apply to f (host-checked): kFast/kTree to a layout, kComposed/kComposedFast
+/// to a swizzled one.
+template <class Want>
+__global__ void evaluate_kernel(ImplFunction f, Want want, PathTable paths, int evaluators, i64 begin, i64 end,
+                                DeviceTally* tally) {
+  i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
+  i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
+  FastLayout fast{};
+  if (evaluators & (kFast | kComposedFast)) {
+    auto r = FastLayout::make(f.swizzled ? f.composed.inner : f.layout);
+    if (!r.ok()) {
+      // The host's make() succeeded on the same layout (it chose the evaluators), so a refusal
+      // here is itself a device/host difference: recorded once, and the evaluator is dropped.
+      if (tid == 0) record(tally, Mismatch{-1, -1, evaluators & (kFast | kComposedFast), 0, static_cast<i64>(r.error.code), 0});
+      evaluators &= ~(kFast | kComposedFast);
+    } else {
+      fast = r.value;
+    }
+  }
+  Counts n;
+  for (i64 i = begin + tid; i < end; i += stride) {
+    spec_rule::Value w = want(i);
+    int comp = 0;
+    i64 g = 0, wv = 0;
+    ++n.indices;
+    if (evaluators & kFast) {
+      ++n.evaluations;
+      i64 v = fast(i);
+      if (v != w.c[0]) record(tally, Mismatch{i, -1, kFast, 0, v, w.c[0]});
+    }
+    if (evaluators & kTree) {
+      ++n.evaluations;
+      auto r = evaluate(f.layout, i);
+      if (!r.ok())
+        record(tally, Mismatch{i, -1, kTree, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
+      else if (!same_value(r.value, w, paths, comp, g, wv))
+        record(tally, Mismatch{i, -1, kTree, comp, g, wv});
+    }
+    if (evaluators & kComposed) {
+      ++n.evaluations;
+      auto r = evaluate(f.composed, i);
+      if (!r.ok())
+        record(tally, Mismatch{i, -1, kComposed, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
+      else if (r.value != w.c[0])
+        record(tally, Mismatch{i, -1, kComposed, 0, r.value, w.c[0]});
+    }
+    if (evaluators & kComposedFast) {
+      ++n.evaluations;
+      auto r = apply(f.composed.outer, f.composed.offset.value + fast(i));
+      if (!r.ok())
+        record(tally, Mismatch{i, -1, kComposedFast, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
+      else if (r.value != w.c[0])
+        record(tally, Mismatch{i, -1, kComposedFast, 0, r.value, w.c[0]});
+    }
+  }
+  n.flush(tally);
+}
+
+/// Layout number x of the sweep (check.hpp sweep_layouts), built as impl and as the spec's flat form.
+__device__ void decode_layout(Profile const& p, int max_shape, int max_stride, i64 x, Layout& l, spec_rule::Flat& f) {
+  l.nnodes = static_cast<std::uint8_t>(p.nnodes);
+  l.nleaves = static_cast<std::uint8_t>(p.nleaves);
+  for (int k = 0; k < p.nnodes; ++k) l.node[k] = p.node[k];
+  f.n = p.nleaves;
+  i64 const base = static_cast<i64>(max_shape) * (2 * max_stride + 1);
+  for (int j = 0; j < p.nleaves; ++j) {
+    i64 digit = x % base;
+    x /= base;
+    i64 s = 1 + digit % max_shape;
+    i64 d = digit / max_shape - max_stride;
+    // Static flags alternate with the leaf (they never change meaning).
+    l.leaf[j] = LayoutLeaf{Int{s, (j & 1) == 0}, Stride::integer(Int{d, (j & 1) == 1})};
+    f.shape[j] = s;
+    f.stride[j] = d;
+    f.component[j] = 0;
+  }
+}
+
+__global__ void sweep_kernel(Profile p, int max_shape, int max_stride, i64 first, i64 end, DeviceTally* tally) {
+  i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
+  i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
+  Counts n;
+  unsigned long long layouts = 0;
+  PathTable none;
+  for (i64 x = first + tid; x < end; x += stride) {
+    Layout l;
+    spec_rule::Flat f;
+    decode_layout(p, max_shape, max_stride, x, l, f);
+    ++layouts;
+    auto fr = FastLayout::make(l);
+    if (!fr.ok()) {
+      record(tally, Mismatch{-1, x, kFast, 0, static_cast<i64>(fr.error.code), 0});
+      continue;
+    }
+    FastLayout const& fast = fr.value;
+    for (i64 i = 0; i < fast.size; ++i) {
+      spec_rule::Value w = spec_rule::evaluate(f, i);
+      n.indices += 1;
+      n.evaluations += 2;
+      i64 v = fast(i);
+      if (v != w.c[0]) record(tally, Mismatch{i, x, kFast, 0, v, w.c[0]});
+      auto r = evaluate(l, i);
+      int comp = 0;
+      i64 g = 0, wv = 0;
+      if (!r.ok())
+        record(tally, Mismatch{i, x, kTree, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
+      else if (!same_value(r.value, w, none, comp, g, wv))
+        record(tally, Mismatch{i, x, kTree, comp, g, wv});
+    }
+  }
+  n.flush(tally);
+  atomicAdd(&tally->layouts, layouts);
+}
+
+struct SwizzleCase {
+  int b, m, s;
+  i64 offset;
+};
+
+__global__ void swizzle_sweep_kernel(SwizzleCase const* cases, i64 ncases, int max_shape, int max_stride, DeviceTally* tally) {
+  i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
+  i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
+  i64 const per_leaf = static_cast<i64>(max_shape) * (max_stride + 1);
+  i64 const ninner = per_leaf * per_leaf;
+  Counts n;
+  unsigned long long layouts = 0;
+  for (i64 x = tid; x < ncases * ninner; x += stride) {
+    SwizzleCase const c = cases[x / ninner];
+    i64 r = x % ninner;
+    spec_rule::Function spec;
+    spec.a.n = 2;
+    TupleBuilder<LayoutLeaf> b;
+    for (int j = 0; j < 2; ++j) {
+      i64 digit = r % per_leaf;
+      r /= per_leaf;
+      i64 s = 1 + digit % max_shape, d = digit / max_shape;
+      spec.a.shape[j] = s;
+      spec.a.stride[j] = d;
+      b.push_leaf(LayoutLeaf{Int::fixed(s), Stride::integer(Int::dynamic(d))});
+    }
+    spec.swizzled = true;
+    spec.sw = spec_rule::Swizzle{c.b, c.m, c.s};
+    spec.offset = c.offset;
+    auto inner = b.done();
+    ComposedLayout composed{Swizzle{c.b, c.m, c.s}, Int::dynamic(c.offset), inner.value};
+    ++layouts;
+    auto fr = FastLayout::make(composed.inner);
+    if (!inner.ok() || !fr.ok()) {
+      record(tally, Mismatch{-1, x, kComposedFast, 0, static_cast<i64>(fr.error.code), 0});
+      continue;
+    }
+    for (i64 i = 0; i < fr.value.size; ++i) {
+      i64 w = spec_rule::evaluate(spec, i).c[0];
+      n.indices += 1;
+      n.evaluations += 2;
+      auto v = evaluate(composed, i);
+      if (!v.ok() || v.value != w) record(tally, Mismatch{i, x, kComposed, 0, v.ok() ? v.value : -1000 - static_cast<i64>(v.error.code), w});
+      auto u = apply(composed.outer, composed.offset.value + fr.value(i));
+      if (!u.ok() || u.value != w) record(tally, Mismatch{i, x, kComposedFast, 0, u.ok() ? u.value : -1000 - static_cast<i64>(u.error.code), w});
+    }
+  }
+  n.flush(tally);
+  atomicAdd(&tally->layouts, layouts);
+}
+
+/// Launch `launch(grid, block)` and time it; collect the tally.
+template <class Launch>
+void run_tally(Launch const& launch, void const* kernel, Tally& total) {
+  DeviceBuffer<DeviceTally> d(1);
+  Tally t;
+  if (!d.ok()) {
+    total.error = d.error;
+    return;
+  }
+  cudaMemset(d.get(), 0, sizeof(DeviceTally));
+  int block = 256, per_sm = 1;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0);
+  int grid = std::max(1, per_sm) * sm_count();
+  EventTimer timer;
+  timer.start();
+  launch(grid, block, d.get());
+  t.error = check_launch("kernel");
+  t.seconds = timer.stop_seconds();
+  if (t.error.empty()) t.error = read_tally(d.get(), t);
+  total.add(t);
+}
+
+}  // namespace
+
+DeviceInfo device_info() {
+  DeviceInfo info;
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    info.reason = cuda_error(e, "cudaGetDeviceCount");
+    return info;
+  }
+  if (n == 0) {
+    info.reason = "cudaGetDeviceCount: no CUDA device";
+    return info;
+  }
+  cudaDeviceProp prop{};
+  e = cudaGetDeviceProperties(&prop, 0);
+  if (e != cudaSuccess) {
+    info.reason = cuda_error(e, "cudaGetDeviceProperties");
+    return info;
+  }
+  e = cudaSetDevice(0);
+  if (e == cudaSuccess) e = cudaFree(nullptr);  // create the context now, so that a broken driver shows here
+  if (e != cudaSuccess) {
+    info.reason = cuda_error(e, "creating a context on device 0");
+    return info;
+  }
+  info.present = true;
+  info.name = prop.name;
+  info.sms = prop.multiProcessorCount;
+  info.cc_major = prop.major;
+  info.cc_minor = prop.minor;
+  info.memory_gib = static_cast<double>(prop.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0);
+  cudaRuntimeGetVersion(&info.runtime_version);
+  cudaDriverGetVersion(&info.driver_version);
+  return info;
+}
+
+std::string set_device_stack(std::size_t bytes) { return cuda_error(cudaDeviceSetLimit(cudaLimitStackSize, bytes), "cudaDeviceSetLimit(stack)"); }
+
+Tally check_rule(ImplFunction const& f, spec_rule::Function const& spec, PathTable const& paths, int evaluators, i64 size, i64 chunk) {
+  Tally total;
+  RuleWant want{spec};
+  for (i64 begin = 0; begin < size && total.error.empty(); begin += chunk) {
+    i64 end = std::min(size, begin + chunk);
+    run_tally([&](int grid, int block, DeviceTally* d) { evaluate_kernel<<<grid, block>>>(f, want, paths, evaluators, begin, end, d); },
+              reinterpret_cast<void const*>(&evaluate_kernel<RuleWant>), total);
+  }
+  return total;
+}
+
+Tally check_table(ImplFunction const& f, std::vector<i64> const& table, PathTable const& paths, int evaluators) {
+  Tally total;
+  DeviceBuffer<i64> d(table.size());
+  if (!d.ok()) {
+    total.error = d.error;
+    return total;
+  }
+  total.error = d.upload(table);
+  if (!total.error.empty()) return total;
+  i64 size = static_cast<i64>(table.size()) / paths.n;
+  TableWant want{d.get(), paths.n};
+  run_tally([&](int grid, int block, DeviceTally* t) { evaluate_kernel<<<grid, block>>>(f, want, paths, evaluators, 0, size, t); },
+            reinterpret_cast<void const*>(&evaluate_kernel<TableWant>), total);
+  return total;
+}
+
+Tally sweep_layouts(Profile const& p, int max_shape, int max_stride) {
+  Tally total;
+  i64 count = 1;
+  for (int j = 0; j < p.nleaves; ++j) count *= static_cast<i64>(max_shape) * (2 * max_stride + 1);
+  i64 const chunk = i64{1} << 24;
+  for (i64 first = 0; first < count && total.error.empty(); first += chunk) {
+    i64 end = std::min(count, first + chunk);
+    run_tally([&](int grid, int block, DeviceTally* d) { sweep_kernel<<<grid, block>>>(p, max_shape, max_stride, first, end, d); },
+              reinterpret_cast<void const*>(&sweep_kernel), total);
+  }
+  return total;
+}
+
+Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_shape, int max_stride) {
+  std::vector<SwizzleCase> cases;
+  for (int b = 0; b <= max_b; ++b)
+    for (int m = 0; m <= max_m; ++m)
+      for (int s = -max_s; s <= max_s; ++s) {
+        if ((s < 0 ? -s : s) < b || m + (s < 0 ? -s : s) + b > 63) continue;
+        for (int off = 0; off <= max_offset; ++off) cases.push_back(SwizzleCase{b, m, s, off});
+      }
+  Tally total;
+  DeviceBuffer<SwizzleCase> d(cases.size());
+  if (!d.ok()) {
+    total.error = d.error;
+    return total;
+  }
+  total.error = d.upload(cases);
+  if (!total.error.empty()) return total;
+  i64 n = static_cast<i64>(cases.size());
+  run_tally([&](int grid, int block, DeviceTally* t) { swizzle_sweep_kernel<<<grid, block>>>(d.get(), n, max_shape, max_stride, t); },
+            reinterpret_cast<void const*>(&swizzle_sweep_kernel), total);
+  return total;
+}
+
+}  // namespace layoutref::gpu

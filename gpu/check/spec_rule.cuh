@@ -1,0 +1,96 @@
+#pragma once
+// layoutref gpu — the spec's evaluation rule, ported to device code.
+//
+// Kept apart from impl on purpose (DESIGN.md, dependency rule): this header includes no impl
+// (and no spec) header, so a bug in impl cannot leak into the values the device compares with.
+// It is a direct transcription of the spec's definition (spec/layout.hpp, spec/table.hpp
+// FlatLayout::operator(); spec/swizzle.hpp Swizzle::apply, evaluate(ComposedLayout)):
+//
+//   L = S:D flattened to its leaf modes (s_0,...,s_{n-1}):(d_0,...,d_{n-1}); for a 1-D index i,
+//   c_k = i mod s_k, i <- i div s_k for k < n-1 (ordinary signed division), c_{n-1} = the rest;
+//   L(i) = sum_k c_k * d_k, where a stride is an integer or a scaled basis element k@p and the
+//   value is a vector with one component per basis path (component 0: the integer part).
+//   Sw<B,M,S>(x) = x ^ ((x & (((1<<B)-1) << (M+max(0,S)))) >> S), a negative S shifting left.
+//   A swizzled layout is i -> Sw(offset + inner(i)); a composition A∘B is i -> A(B(i)), A running
+//   on past its size along its last leaf (spec evaluate_extended, docs/semantics.md).
+//
+// Arithmetic is plain int64: the host admits only layouts whose values fit (it checks them with
+// the spec's checked arithmetic before a launch), so nothing here can overflow.
+#include <cstdint>
+
+#if defined(__CUDACC__)
+#define LAYOUTREF_SPEC_RULE_HD __host__ __device__
+#else
+#define LAYOUTREF_SPEC_RULE_HD
+#endif
+
+namespace layoutref::gpu::spec_rule {
+
+using i64 = std::int64_t;
+
+/// The most leaf modes a flattened layout may have here (independent of impl's capacity).
+inline constexpr int kMaxModes = 16;
+/// Value components: 0 is the integer part, 1.. one per distinct basis path of the layout.
+inline constexpr int kMaxComponents = 8;
+
+/// A layout flattened to its leaf modes, colexicographic order.
+struct Flat {
+  int n = 0;
+  i64 shape[kMaxModes] = {};
+  i64 stride[kMaxModes] = {};
+  int component[kMaxModes] = {};  ///< 0: the stride is an integer; k > 0: it is stride[j]@path_k
+};
+
+struct Value {
+  i64 c[kMaxComponents] = {};
+};
+
+struct Swizzle {
+  int b = 0, m = 0, s = 0;
+};
+
+/// L(i), and past the size the last mode takes the rest (the spec's extension).
+/// @pre i >= 0; every shape >= 1; n >= 1 or i == 0
+LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Flat const& f, i64 i) {
+  Value v;
+  for (int k = 0; k < f.n; ++k) {
+    i64 c;
+    if (k + 1 == f.n) {
+      c = i;
+    } else {
+      c = i % f.shape[k];
+      i = i / f.shape[k];
+    }
+    v.c[f.component[k]] += c * f.stride[k];
+  }
+  return v;
+}
+
+/// Sw(x). @pre x >= 0; B >= 0, M >= 0, |S| >= B, M + |S| + B <= 63 (the spec's validate())
+LAYOUTREF_SPEC_RULE_HD inline i64 apply(Swizzle const& sw, i64 x) {
+  if (sw.b == 0) return x;
+  int up = sw.m + (sw.s > 0 ? sw.s : 0);
+  i64 yyy = ((i64{1} << sw.b) - 1) << up;
+  i64 y = x & yyy;
+  return x ^ (sw.s >= 0 ? (y >> sw.s) : (y << -sw.s));
+}
+
+/// The function the device compares impl with: a layout, optionally composed after an inner
+/// layout (outer(a(i)): the composition rule) and optionally swizzled (Sw(offset + .)).
+struct Function {
+  Flat a;
+  bool composed = false;  ///< value = outer(a(i)); a must then have integer values >= 0
+  Flat outer;
+  bool swizzled = false;  ///< value = Sw(offset + value); integer values only
+  Swizzle sw;
+  i64 offset = 0;
+};
+
+LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Function const& f, i64 i) {
+  Value v = evaluate(f.a, i);
+  if (f.composed) v = evaluate(f.outer, v.c[0]);
+  if (f.swizzled) v.c[0] = apply(f.sw, f.offset + v.c[0]);
+  return v;
+}
+
+}  // namespace layoutref::gpu::spec_rule
