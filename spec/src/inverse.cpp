@@ -97,15 +97,23 @@ struct Active {
 // product of the sizes of the modes before them): CuTe's left_inverse works on coalesce(L).
 std::vector<Active> active_modes(Layout const& l) {
   Layout c = coalesce(l);
-  std::vector<Active> a;
+  std::vector<Active> all;
   i64 p = 1;
   for (auto const& m : leaf_modes(c)) {
     i64 s = m.shape.value;
-    i64 d = m.stride.value.scalar();
-    if (s > 1 && d != 0) a.push_back(Active{s, d, p});
+    all.push_back(Active{s, m.stride.value.scalar(), p});
     p = mul(p, s);
   }
-  std::stable_sort(a.begin(), a.end(), [](Active const& x, Active const& y) { return x.d < y.d; });
+  // Sorted by stride in CuTe's order: its exchange sort over every mode of coalesce(L)
+  // (cute/int_tuple.hpp detail::exchange_sort, used by left_inverse's SortByKey), which is not
+  // stable: with stride-0 modes among them, tied strides can come out swapped, and for a
+  // non-injective L the tie order decides whether the construction is a quasi-inverse.
+  for (size_t i = 0; i < all.size(); ++i)
+    for (size_t j = i + 1; j < all.size(); ++j)
+      if (all[j].d < all[i].d) std::swap(all[i], all[j]);
+  std::vector<Active> a;
+  for (auto const& x : all)
+    if (x.s > 1 && x.d != 0) a.push_back(x);
   return a;
 }
 

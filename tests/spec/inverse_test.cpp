@@ -150,6 +150,14 @@ TEST(LeftInverse, NonInjectiveQuasiInverse) {
   EXPECT_TRUE(inadmissible("left_inverse.injective", [] { left_inverse(L("(_8,_1,_15,_1):(_48,_4,_16,_48)")); }));
   // stride-0 modes do not count against injectivity
   EXPECT_TRUE(is_left_inverse_admissible(L("(4,2):(0,1)")).ok);
+  // Tied strides are taken in CuTe's order (found by the deep property run): coalesce of
+  // (2,1,5,2,2):(1,0,1,0,3) is (2,5,2,2):(1,1,0,3) with index strides 1,2,10,20. CuTe's exchange
+  // sort of the keys (1,1,0,3) swaps modes 0 and 2, then keeps 1 before 0 (equal keys are not
+  // swapped): 2:0, 5:1, 2:1, 2:3. So R = coalesce((1,1,3,2):(0,2,1,20)) = (3,2):(1,20) (a stable
+  // sort would give (3,2):(2,20)). Index 3 = (1,0,1,0,0) has L = 2; R(2) = 2; L(2) = 1 != 2.
+  Admissibility tied = is_left_inverse_admissible(L("(2,1,5,2,2):(1,0,1,0,3)"));
+  EXPECT_FALSE(tied.ok);
+  EXPECT_EQ(tied.condition, "left_inverse.injective");
 }
 
 TEST(LeftInverse, StrideDivisibility) {
