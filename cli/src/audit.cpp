@@ -96,6 +96,7 @@ sp::Judgement product_op(sp::ProductKind k, Args const& a, Term const& r) {
 // The layout ops below and the tensor ops of audit_tensor.cpp.
 std::map<std::string, Op> with_tensor_ops(std::map<std::string, Op> table) {
   for (auto const& [name, op] : tensor_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
+  for (auto const& [name, op] : mode_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
   return table;
 }
 

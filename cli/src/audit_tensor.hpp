@@ -21,4 +21,8 @@ struct TensorOp {
 /// the claimed tensor (or `error`) parsed, judged by spec::judge_tensor.
 std::map<std::string, TensorOp> const& tensor_ops();
 
+/// flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
+/// (audit_modes.cpp): judged by equality with the spec's unique result.
+std::map<std::string, TensorOp> const& mode_ops();
+
 }  // namespace layoutref::cli

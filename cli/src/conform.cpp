@@ -34,6 +34,7 @@ ConformRegistry const& conform_registry() {
     register_construct_ops(r);
     register_divide_ops(r);
     register_product_ops(r);
+    register_mode_ops(r);
     register_tensor_ops(r);
     return r;
   }();

@@ -61,6 +61,7 @@ void register_inverse_ops(ConformRegistry& r);      // right_inverse, left_inver
 void register_construct_ops(ConformRegistry& r);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute, max_alignment
 void register_divide_ops(ConformRegistry& r);       // *_divide
 void register_product_ops(ConformRegistry& r);      // *_product, tile_to_shape
+void register_mode_ops(ConformRegistry& r);         // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
 void register_tensor_ops(ConformRegistry& r);       // identity_local_tile, identity_local_partition, identity_mma_partition_*
 
 }  // namespace layoutref::cli

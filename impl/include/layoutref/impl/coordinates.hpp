@@ -93,8 +93,21 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(Int i, IntTuple const& shape) {
   return c;
 }
 
-/// The coordinate of `dst` with the same 1-D index as `coord` in `src`.
+/// The coordinate of `dst` with the same 1-D index as `coord` in `src` (CuTe stride.hpp crd2crd):
+/// when coord, src and dst are all tuples, mode by mode (their ranks must agree, else
+/// bad_argument: CuTe's "Mismatched Ranks"); otherwise idx2crd(crd2idx(coord, src), dst).
 LAYOUTREF_HD constexpr Result<IntTuple> crd2crd(IntTuple const& coord, IntTuple const& src, IntTuple const& dst) {
+  if (!coord.is_leaf() && !src.is_leaf() && !dst.is_leaf()) {
+    if (coord.rank() != src.rank() || coord.rank() != dst.rank())
+      return fail(Errc::bad_argument).add("crd2crd: the ranks of the coordinate (").add(coord.rank()).add("), the source (")
+          .add(src.rank()).add(") and the destination (").add(dst.rank()).add(") differ");
+    TupleBuilder<Int> out;
+    for (int i = 0; i < coord.rank(); ++i) {
+      LAYOUTREF_TRY(IntTuple m, crd2crd(coord.subtree(coord.child(0, i)), src.subtree(src.child(0, i)), dst.subtree(dst.child(0, i))));
+      out.push(m);
+    }
+    return out.done();
+  }
   LAYOUTREF_TRY(Int i, crd2idx(coord, src));
   return idx2crd(i, dst);
 }
