@@ -102,6 +102,17 @@ Coord small_tile(size_t rank) {
   return t;
 }
 
+/// The MMA atoms of coordinate_tensors.tsv: name, Shape_MNK and the number of threads (size of
+/// ThrID), as that file's header gives their traits.
+struct Atom {
+  char const* name;
+  sp::i64 m, n, k, threads;
+};
+constexpr Atom kAtoms[] = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
+                           {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
+                           {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
+                           {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
+
 /// A slice coordinate for the shape s: each node `_`, an integer (a 1-D coordinate inside it;
 /// sometimes past it, when `bad`), or, for a tuple, a tuple of coordinates of its items.
 Term slice_coord(sp::IntTuple const& s, bool bad) {
@@ -174,15 +185,7 @@ RC_GTEST_PROP(tensor, local_partition_impl_matches_spec, ()) {
 // impl ≡ spec: the partitions of a TiledMMA (four atoms, atom layouts up to (2,2,1) in any mode
 // order, an optional permutation tile) of identity tiles of any size, for any thread.
 RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
-  struct Atom {
-    char const* name;
-    sp::i64 m, n, k, threads;
-  };
-  static const std::vector<Atom> kAtoms = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
-                                           {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
-                                           {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
-                                           {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
-  Atom atom = *rc::gen::elementOf(kAtoms);
+  Atom atom = *rc::gen::elementOf(std::vector<Atom>(std::begin(kAtoms), std::end(kAtoms)));
   RC_TAG(atom.name);
   sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
   bool row = *rc::gen::arbitrary<bool>();
@@ -267,14 +270,6 @@ RC_GTEST_PROP(tensor, law_local_partition_covers_once, ()) {
 // with ThrM, ThrN in {1, 2} and 1 or 2 atom tiles per mode (128 configurations, every thread):
 // a plain test, as a random sample of so small a space would only repeat it.
 TEST(tensor, law_mma_partitions_cover_the_tile) {
-  struct Atom {
-    char const* name;
-    sp::i64 m, n, k, threads;
-  };
-  static constexpr Atom kAtoms[] = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
-                                    {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
-                                    {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
-                                    {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
   int configurations = 0;
   for (auto const& atom : kAtoms)
     for (sp::i64 tm : {1, 2})

@@ -9,6 +9,7 @@
 #include "vectors.hpp"
 
 #include <layoutref/impl/error.hpp>
+#include <layoutref/impl/term.hpp>
 #include <layoutref/notation/term.hpp>
 
 #include <functional>
@@ -49,6 +50,21 @@ struct ConformOutcome {
 ConformOutcome conform_case(Case const& c);
 
 /// Helpers for the registration files.
+/// impl's refusal e as a result.
+inline ImplResult refused(impl::Error const& e) {
+  ImplResult out;
+  out.error = e;
+  return out;
+}
+/// r's value in CuTe's notation (impl::to_term, with static markers), or its error.
+template <class T>
+ImplResult result_of(impl::Result<T> const& r) {
+  if (!r.ok()) return refused(r.error);
+  using impl::to_term;  // unqualified: the overload for r's type, by argument-dependent lookup
+  ImplResult out;
+  out.term = to_term(r.value);
+  return out;
+}
 ImplResult from(impl::Result<impl::i64> const& r);
 ImplResult from_layout(impl::Error const& e, notation::Term const& t);
 

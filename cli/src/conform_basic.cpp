@@ -11,38 +11,25 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult r;
-  r.error = e;
-  return r;
-}
-
 template <class F>
 ImplResult on_layout(Args const& a, F const& f) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return error(l.error);
+  if (!l.ok()) return refused(l.error);
   return f(l.value);
-}
-
-ImplResult integer(impl::Result<impl::Int> const& r) {
-  if (!r.ok()) return error(r.error);
-  ImplResult out;
-  out.term = impl::to_term(r.value);
-  return out;
 }
 
 }  // namespace
 
 void register_basic_ops(ConformRegistry& r) {
-  r.add("size", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return integer(impl::size(l)); }); });
+  r.add("size", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return result_of(impl::size(l)); }); });
   // cosize(L) = L(size(L) - 1) + 1 is static when every shape and stride of L is (CuTe's Int<N>).
   r.add("cosize", [](Args const& a) {
     return on_layout(a, [](impl::Layout const& l) {
       auto c = impl::cosize(l);
-      if (!c.ok()) return error(c.error);
+      if (!c.ok()) return refused(c.error);
       bool is_static = true;
       for (int k = 0; k < l.nleaves; ++k) is_static = is_static && l.leaf[k].shape.is_static && l.leaf[k].stride.is_static;
-      return integer(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
+      return result_of(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
     });
   });
   r.add("rank", [](Args const& a) {
@@ -54,10 +41,10 @@ void register_basic_ops(ConformRegistry& r) {
   r.add("eval", [](Args const& a) {
     if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_eval(a);  // Sw<B,M,S> o off o L
     auto i = impl::to_int(a.at(1));
-    if (!i.ok()) return error(i.error);
+    if (!i.ok()) return refused(i.error);
     return on_layout(a, [&](impl::Layout const& l) {
       auto v = impl::evaluate(l, i.value.value);
-      if (!v.ok()) return error(v.error);
+      if (!v.ok()) return refused(v.error);
       ImplResult out;
       out.term = impl::to_term(v.value);
       return out;
@@ -65,27 +52,27 @@ void register_basic_ops(ConformRegistry& r) {
   });
   r.add("crd2idx", [](Args const& a) {
     auto c = impl::to_int_tuple(a.at(0));
-    if (!c.ok()) return error(c.error);
+    if (!c.ok()) return refused(c.error);
     if (a.at(1).kind == notation::Kind::layout) {
       auto l = impl::to_layout(a.at(1));
-      if (!l.ok()) return error(l.error);
+      if (!l.ok()) return refused(l.error);
       auto v = impl::crd2idx(c.value, l.value);
-      if (!v.ok()) return error(v.error);
+      if (!v.ok()) return refused(v.error);
       ImplResult out;
       out.term = impl::to_term(v.value);
       return out;
     }
     auto s = impl::to_int_tuple(a.at(1));
-    if (!s.ok()) return error(s.error);
-    return integer(impl::crd2idx(c.value, s.value));
+    if (!s.ok()) return refused(s.error);
+    return result_of(impl::crd2idx(c.value, s.value));
   });
   r.add("idx2crd", [](Args const& a) {
     auto i = impl::to_int(a.at(0));
     auto s = impl::to_int_tuple(a.at(1));
-    if (!i.ok()) return error(i.error);
-    if (!s.ok()) return error(s.error);
+    if (!i.ok()) return refused(i.error);
+    if (!s.ok()) return refused(s.error);
     auto c = impl::idx2crd(i.value, s.value);
-    if (!c.ok()) return error(c.error);
+    if (!c.ok()) return refused(c.error);
     ImplResult out;
     out.term = impl::to_term(c.value);
     return out;

@@ -20,20 +20,14 @@ ImplResult layout_result(impl::Result<impl::Layout> const& r) {
   return out;
 }
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 // op(L) or, with a second argument, op(L, profile).
 template <class One, class ByProfile>
 ImplResult by_profile(Args const& a, One const& one, ByProfile const& by) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return error(l.error);
+  if (!l.ok()) return refused(l.error);
   if (a.size() < 2) return layout_result(one(l.value));
   auto p = impl::to_int_tuple(a.at(1));
-  if (!p.ok()) return error(p.error);
+  if (!p.ok()) return refused(p.error);
   return layout_result(by(l.value, p.value));
 }
 
@@ -52,7 +46,7 @@ void register_coalesce_ops(ConformRegistry& r) {
   });
   r.add("filter_zeros", [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     return layout_result(impl::filter_zeros(l.value));
   });
 }

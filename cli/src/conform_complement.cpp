@@ -11,28 +11,22 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 }  // namespace
 
 void register_complement_ops(ConformRegistry& r) {
   r.add("complement", [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     impl::Result<impl::Layout> res;
     if (a.size() < 2) {
       res = impl::complement(l.value);
     } else {
       auto m = impl::to_int_tuple(a.at(1));
-      if (!m.ok()) return error(m.error);
+      if (!m.ok()) return refused(m.error);
       for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
       res = impl::complement(l.value, m.value);
     }
-    if (!res.ok()) return error(res.error);
+    if (!res.ok()) return refused(res.error);
     ImplResult out;
     out.term = impl::to_term(res.value);
     return out;

@@ -12,12 +12,6 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 }  // namespace
 
 void register_composition_ops(ConformRegistry& r) {
@@ -25,18 +19,18 @@ void register_composition_ops(ConformRegistry& r) {
     // Swizzled layouts `Sw<B,M,S> o off o L` composed with a tiler (conform_swizzle.cpp).
     if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_composition(a);
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     impl::Result<impl::Layout> res;
     if (a.at(1).kind == notation::Kind::layout) {
       auto b = impl::to_layout(a.at(1));
-      if (!b.ok()) return error(b.error);
+      if (!b.ok()) return refused(b.error);
       res = impl::composition(l.value, b.value);
     } else {
       auto t = impl::to_tiler(a.at(1));
-      if (!t.ok()) return error(t.error);
+      if (!t.ok()) return refused(t.error);
       res = impl::composition(l.value, t.value);
     }
-    if (!res.ok()) return error(res.error);
+    if (!res.ok()) return refused(res.error);
     ImplResult out;
     out.term = impl::to_term(res.value);
     return out;

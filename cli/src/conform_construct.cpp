@@ -18,35 +18,21 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
-template <class T>
-ImplResult result(impl::Result<T> const& r) {
-  if (!r.ok()) return error(r.error);
-  ImplResult out;
-  out.term = impl::to_term(r.value);
-  return out;
-}
-
 template <class F>
 ImplResult on_layout(Args const& a, F const& f) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return error(l.error);
-  return result(f(l.value));
+  if (!l.ok()) return refused(l.error);
+  return result_of(f(l.value));
 }
 
 // op(L, N) with N static.
 template <class F>
 ImplResult on_layout_n(Args const& a, F const& f) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return error(l.error);
+  if (!l.ok()) return refused(l.error);
   auto n = impl::to_int(a.at(1));
-  if (!n.ok()) return error(n.error);
-  return result(f(l.value, n.value.value));
+  if (!n.ok()) return refused(n.error);
+  return result_of(f(l.value, n.value.value));
 }
 
 }  // namespace
@@ -57,10 +43,10 @@ void register_construct_ops(ConformRegistry& r) {
         [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
   r.add("make_ordered_layout", [](Args const& a) {
     auto s = impl::to_int_tuple(a.at(0));
-    if (!s.ok()) return error(s.error);
+    if (!s.ok()) return refused(s.error);
     auto o = impl::to_int_tuple(a.at(1));
-    if (!o.ok()) return error(o.error);
-    return result(impl::make_ordered_layout(s.value, o.value));
+    if (!o.ok()) return refused(o.error);
+    return result_of(impl::make_ordered_layout(s.value, o.value));
   });
   r.add("nullspace", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::nullspace(l); }); });
   r.add("upcast", [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::upcast(l, n); }); });
@@ -68,10 +54,10 @@ void register_construct_ops(ConformRegistry& r) {
         [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
   r.add("domain_distribute", [](Args const& a) {
     auto s = impl::to_int_tuple(a.at(0));
-    if (!s.ok()) return error(s.error);
+    if (!s.ok()) return refused(s.error);
     auto n = impl::to_int(a.at(1));
-    if (!n.ok()) return error(n.error);
-    return result(impl::domain_distribute(s.value, impl::Int::fixed(n.value.value)));
+    if (!n.ok()) return refused(n.error);
+    return result_of(impl::domain_distribute(s.value, impl::Int::fixed(n.value.value)));
   });
   r.add("max_alignment", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); });
 }

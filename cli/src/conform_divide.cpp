@@ -13,20 +13,14 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 ConformFn divide_op(impl::Arrangement how) {
   return [how](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     auto t = impl::to_tiling_tiler(a.at(1));
-    if (!t.ok()) return error(t.error);
+    if (!t.ok()) return refused(t.error);
     auto res = impl::divide(how, l.value, t.value);
-    if (!res.ok()) return error(res.error);
+    if (!res.ok()) return refused(res.error);
     ImplResult out;
     out.term = impl::to_term(res.value);
     return out;

@@ -12,14 +12,8 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 ImplResult layout_result(impl::Result<impl::Layout> const& r) {
-  if (!r.ok()) return error(r.error);
+  if (!r.ok()) return refused(r.error);
   ImplResult out;
   out.term = impl::to_term(r.value);
   return out;
@@ -28,7 +22,7 @@ ImplResult layout_result(impl::Result<impl::Layout> const& r) {
 template <class F>
 ImplResult on_layout(Args const& a, F const& f) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return error(l.error);
+  if (!l.ok()) return refused(l.error);
   return layout_result(f(l.value));
 }
 
@@ -39,20 +33,20 @@ void register_inverse_ops(ConformRegistry& r) {
   r.add("left_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
   r.add("max_common_vector", [](Args const& a) {
     auto x = impl::to_layout(a.at(0));
-    if (!x.ok()) return error(x.error);
+    if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));
-    if (!y.ok()) return error(y.error);
+    if (!y.ok()) return refused(y.error);
     auto n = impl::max_common_vector(x.value, y.value);
-    if (!n.ok()) return error(n.error);
+    if (!n.ok()) return refused(n.error);
     ImplResult out;
     out.term = impl::to_term(n.value);
     return out;
   });
   r.add("max_common_layout", [](Args const& a) {
     auto x = impl::to_layout(a.at(0));
-    if (!x.ok()) return error(x.error);
+    if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));
-    if (!y.ok()) return error(y.error);
+    if (!y.ok()) return refused(y.error);
     return layout_result(impl::max_common_layout(x.value, y.value));
   });
 }

@@ -16,20 +16,6 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
-template <class T>
-ImplResult result(impl::Result<T> const& r) {
-  if (!r.ok()) return error(r.error);
-  ImplResult out;
-  out.term = impl::to_term(r.value);
-  return out;
-}
-
 /// A mode index: an integer in [-10^6, 10^6] (an index out of the layout's range is the
 /// operation's own bad_argument).
 impl::Result<int> index_arg(notation::Term const& t) {
@@ -89,21 +75,21 @@ impl::Result<impl::IntTuple> crd2crd_op(Args const& a) {
 void register_mode_ops(ConformRegistry& r) {
   r.add("flatten", [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
-    return result(impl::Result<impl::Layout>(impl::flatten(l.value)));
+    if (!l.ok()) return refused(l.error);
+    return result_of(impl::Result<impl::Layout>(impl::flatten(l.value)));
   });
-  r.add("group", [](Args const& a) { return result(range_op(a, true)); });
-  r.add("take", [](Args const& a) { return result(range_op(a, false)); });
-  r.add("select", [](Args const& a) { return result(select_op(a)); });
-  r.add("append", [](Args const& a) { return result(pad_op(a, true)); });
-  r.add("prepend", [](Args const& a) { return result(pad_op(a, false)); });
-  r.add("unflatten", [](Args const& a) { return result(unflatten_op(a)); });
+  r.add("group", [](Args const& a) { return result_of(range_op(a, true)); });
+  r.add("take", [](Args const& a) { return result_of(range_op(a, false)); });
+  r.add("select", [](Args const& a) { return result_of(select_op(a)); });
+  r.add("append", [](Args const& a) { return result_of(pad_op(a, true)); });
+  r.add("prepend", [](Args const& a) { return result_of(pad_op(a, false)); });
+  r.add("unflatten", [](Args const& a) { return result_of(unflatten_op(a)); });
   r.add("make_identity_layout", [](Args const& a) {
     auto s = impl::to_int_tuple(a.at(0));
-    if (!s.ok()) return error(s.error);
-    return result(impl::make_identity_layout(s.value));
+    if (!s.ok()) return refused(s.error);
+    return result_of(impl::make_identity_layout(s.value));
   });
-  r.add("crd2crd", [](Args const& a) { return result(crd2crd_op(a)); });
+  r.add("crd2crd", [](Args const& a) { return result_of(crd2crd_op(a)); });
 }
 
 }  // namespace layoutref::cli

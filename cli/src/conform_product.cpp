@@ -13,14 +13,8 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 ImplResult layout(impl::Result<impl::Layout> const& res) {
-  if (!res.ok()) return error(res.error);
+  if (!res.ok()) return refused(res.error);
   ImplResult out;
   out.term = impl::to_term(res.value);
   return out;
@@ -29,9 +23,9 @@ ImplResult layout(impl::Result<impl::Layout> const& res) {
 ConformFn product_op(impl::Arrangement how) {
   return [how](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     auto t = impl::to_tiling_tiler(a.at(1));
-    if (!t.ok()) return error(t.error);
+    if (!t.ok()) return refused(t.error);
     return layout(impl::product(how, l.value, t.value));
   };
 }
@@ -39,9 +33,9 @@ ConformFn product_op(impl::Arrangement how) {
 ConformFn blocked_op(bool raked) {
   return [raked](Args const& a) {
     auto x = impl::to_layout(a.at(0));
-    if (!x.ok()) return error(x.error);
+    if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));
-    if (!y.ok()) return error(y.error);
+    if (!y.ok()) return refused(y.error);
     return layout(raked ? impl::raked_product(x.value, y.value) : impl::blocked_product(x.value, y.value));
   };
 }
@@ -57,12 +51,12 @@ void register_product_ops(ConformRegistry& r) {
   r.add("raked_product", blocked_op(true));
   r.add("tile_to_shape", [](Args const& a) {
     auto block = impl::to_layout(a.at(0));
-    if (!block.ok()) return error(block.error);
+    if (!block.ok()) return refused(block.error);
     auto shape = impl::to_int_tuple(a.at(1));
-    if (!shape.ok()) return error(shape.error);
+    if (!shape.ok()) return refused(shape.error);
     if (a.size() < 3) return layout(impl::tile_to_shape(block.value, shape.value));
     auto order = impl::to_int_tuple(a.at(2));
-    if (!order.ok()) return error(order.error);
+    if (!order.ok()) return refused(order.error);
     return layout(impl::tile_to_shape(block.value, shape.value, order.value));
   });
 }

@@ -11,12 +11,6 @@ namespace {
 
 using Args = std::vector<notation::Term>;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
 impl::Error expected(char const* what, notation::Term const& t) {
   return impl::fail(impl::Errc::bad_argument).add("expected ").add(what).add(" at line ").add(t.line).add(", column ").add(t.column);
 }
@@ -46,31 +40,31 @@ notation::Term to_term(impl::ComposedLayout const& c) {
 }  // namespace
 
 ImplResult conform_swizzled_composition(Args const& args) {
-  if (args.size() != 2) return error(impl::fail(impl::Errc::bad_argument).add("composition takes two arguments"));
+  if (args.size() != 2) return refused(impl::fail(impl::Errc::bad_argument).add("composition takes two arguments"));
   auto c = to_composed(args[0]);
-  if (!c.ok()) return error(c.error);
+  if (!c.ok()) return refused(c.error);
   impl::Result<impl::ComposedLayout> r;
   if (args[1].kind == notation::Kind::layout) {
     auto b = impl::to_layout(args[1]);
-    if (!b.ok()) return error(b.error);
+    if (!b.ok()) return refused(b.error);
     r = impl::composition(c.value, b.value);
   } else {
     auto t = impl::to_tiler(args[1]);
-    if (!t.ok()) return error(t.error);
+    if (!t.ok()) return refused(t.error);
     r = impl::composition(c.value, t.value);
   }
-  if (!r.ok()) return error(r.error);
+  if (!r.ok()) return refused(r.error);
   ImplResult out;
   out.term = to_term(r.value);
   return out;
 }
 
 ImplResult conform_swizzled_eval(Args const& args) {
-  if (args.size() != 2) return error(impl::fail(impl::Errc::bad_argument).add("eval takes two arguments"));
+  if (args.size() != 2) return refused(impl::fail(impl::Errc::bad_argument).add("eval takes two arguments"));
   auto c = to_composed(args[0]);
-  if (!c.ok()) return error(c.error);
+  if (!c.ok()) return refused(c.error);
   auto i = impl::to_int(args[1]);
-  if (!i.ok()) return error(i.error);
+  if (!i.ok()) return refused(i.error);
   return from(impl::evaluate(c.value, i.value.value));
 }
 

@@ -18,19 +18,6 @@ using Args = std::vector<notation::Term>;
 using impl::CountingIterator;
 using impl::Tensor;
 
-ImplResult error(impl::Error const& e) {
-  ImplResult out;
-  out.error = e;
-  return out;
-}
-
-ImplResult tensor_result(impl::Result<Tensor<CountingIterator>> const& r) {
-  if (!r.ok()) return error(r.error);
-  ImplResult out;
-  out.term = impl::to_term(r.value);
-  return out;
-}
-
 /// local_tile(make_identity_tensor(P), T, C).
 impl::Result<Tensor<CountingIterator>> identity_tile(notation::Term const& p, notation::Term const& t, notation::Term const& c) {
   LAYOUTREF_TRY(impl::IntTuple shape, impl::to_int_tuple(p));
@@ -95,9 +82,9 @@ impl::Result<impl::TiledMma> tiled_mma(notation::Term const& atom, notation::Ter
 /// An op whose first argument may be a coordinate tensor: the tensor version then, else `fallback`.
 ConformFn on_tensor_or(ConformFn fallback, std::function<ImplResult(Tensor<CountingIterator> const&, Args const&)> f) {
   return [fallback, f](Args const& a) {
-    if (a.empty() || !is_coordinate_tensor(a[0])) return fallback ? fallback(a) : error(impl::fail(impl::Errc::bad_argument).add("expected a tensor"));
+    if (a.empty() || !is_coordinate_tensor(a[0])) return fallback ? fallback(a) : refused(impl::fail(impl::Errc::bad_argument).add("expected a tensor"));
     auto t = to_tensor(a[0]);
-    if (!t.ok()) return error(t.error);
+    if (!t.ok()) return refused(t.error);
     return f(t.value, a);
   };
 }
@@ -105,46 +92,46 @@ ConformFn on_tensor_or(ConformFn fallback, std::function<ImplResult(Tensor<Count
 template <class F>
 ImplResult with_tiler(Tensor<CountingIterator> const& t, notation::Term const& tiler, F const& f) {
   auto ti = impl::to_tiling_tiler(tiler);
-  if (!ti.ok()) return error(ti.error);
-  return tensor_result(f(t, ti.value));
+  if (!ti.ok()) return refused(ti.error);
+  return result_of(f(t, ti.value));
 }
 
 }  // namespace
 
 void register_tensor_ops(ConformRegistry& r) {
-  r.add("identity_local_tile", [](Args const& a) { return tensor_result(identity_tile(a.at(0), a.at(1), a.at(2))); });
-  r.add("identity_local_partition", [](Args const& a) { return tensor_result(identity_partition(a)); });
-  r.add("identity_mma_partition_A", [](Args const& a) { return tensor_result(identity_mma(impl::MmaOperand::A, a)); });
-  r.add("identity_mma_partition_B", [](Args const& a) { return tensor_result(identity_mma(impl::MmaOperand::B, a)); });
-  r.add("identity_mma_partition_C", [](Args const& a) { return tensor_result(identity_mma(impl::MmaOperand::C, a)); });
+  r.add("identity_local_tile", [](Args const& a) { return result_of(identity_tile(a.at(0), a.at(1), a.at(2))); });
+  r.add("identity_local_partition", [](Args const& a) { return result_of(identity_partition(a)); });
+  r.add("identity_mma_partition_A", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::A, a)); });
+  r.add("identity_mma_partition_B", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::B, a)); });
+  r.add("identity_mma_partition_C", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::C, a)); });
 
   // The tensor operations of `eval`.
   r.add("make_identity_tensor", [](Args const& a) {
     auto s = impl::to_int_tuple(a.at(0));
-    if (!s.ok()) return error(s.error);
-    return tensor_result(impl::make_identity_tensor(s.value));
+    if (!s.ok()) return refused(s.error);
+    return result_of(impl::make_identity_tensor(s.value));
   });
   // slice(L, coord) on a layout: CuTe's slice(coord, L), the kept modes.
   ConformFn slice_layout = [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return error(l.error);
+    if (!l.ok()) return refused(l.error);
     auto c = impl::to_slice_coord(a.at(1));
-    if (!c.ok()) return error(c.error);
+    if (!c.ok()) return refused(c.error);
     auto s = impl::slice_and_offset(c.value, l.value);
-    if (!s.ok()) return error(s.error);
+    if (!s.ok()) return refused(s.error);
     ImplResult out;
     out.term = impl::to_term(s.value.layout);
     return out;
   };
   r.add("slice", on_tensor_or(slice_layout, [](Tensor<CountingIterator> const& t, Args const& a) {
           auto c = impl::to_slice_coord(a.at(1));
-          if (!c.ok()) return error(c.error);
-          return tensor_result(impl::slice(t, c.value));
+          if (!c.ok()) return refused(c.error);
+          return result_of(impl::slice(t, c.value));
         }));
   auto tiled = [](auto part) {
     return on_tensor_or(nullptr, [part](Tensor<CountingIterator> const& t, Args const& a) {
       auto c = impl::to_slice_coord(a.at(2));
-      if (!c.ok()) return error(c.error);
+      if (!c.ok()) return refused(c.error);
       return with_tiler(t, a.at(1), [&](Tensor<CountingIterator> const& x, impl::Tiler const& ti) { return part(x, ti, c.value); });
     });
   };
@@ -153,22 +140,22 @@ void register_tensor_ops(ConformRegistry& r) {
   r.add("outer_partition", tiled([](auto const& t, auto const& ti, auto const& c) { return impl::outer_partition(t, ti, c); }));
   r.add("local_partition", on_tensor_or(nullptr, [](Tensor<CountingIterator> const& t, Args const& a) {
           auto thr = impl::to_layout(a.at(1));
-          if (!thr.ok()) return error(thr.error);
+          if (!thr.ok()) return refused(thr.error);
           auto idx = impl::to_int(a.at(2));
-          if (!idx.ok()) return error(idx.error);
-          return tensor_result(impl::local_partition(t, thr.value, idx.value));
+          if (!idx.ok()) return refused(idx.error);
+          return result_of(impl::local_partition(t, thr.value, idx.value));
         }));
   for (auto [name, x] : {std::pair{"mma_partition_A", impl::MmaOperand::A}, std::pair{"mma_partition_B", impl::MmaOperand::B},
                          std::pair{"mma_partition_C", impl::MmaOperand::C}}) {
     impl::MmaOperand op = x;
     r.add(name, [op](Args const& a) {
       auto mma = tiled_mma(a.at(0), a.at(1), a.at(2));
-      if (!mma.ok()) return error(mma.error);
+      if (!mma.ok()) return refused(mma.error);
       auto t = to_tensor(a.at(3));
-      if (!t.ok()) return error(t.error);
+      if (!t.ok()) return refused(t.error);
       auto idx = impl::to_int(a.at(4));
-      if (!idx.ok()) return error(idx.error);
-      return tensor_result(impl::partition(mma.value, op, t.value, idx.value));
+      if (!idx.ok()) return refused(idx.error);
+      return result_of(impl::partition(mma.value, op, t.value, idx.value));
     });
   }
   // Ops that take a layout or, here, a tensor as first argument.
@@ -178,17 +165,17 @@ void register_tensor_ops(ConformRegistry& r) {
   };
   r.add("eval", on_tensor_or(previous("eval"), [](Tensor<CountingIterator> const& t, Args const& a) {
           auto i = impl::to_int(a.at(1));
-          if (!i.ok()) return error(i.error);
+          if (!i.ok()) return refused(i.error);
           auto v = impl::element(t, i.value.value);
-          if (!v.ok()) return error(v.error);
+          if (!v.ok()) return refused(v.error);
           ImplResult out;
           out.term = impl::to_term(v.value);
           return out;
         }));
   r.add("composition", on_tensor_or(previous("composition"), [](Tensor<CountingIterator> const& t, Args const& a) {
           auto ti = impl::to_tiler(a.at(1));
-          if (!ti.ok()) return error(ti.error);
-          return tensor_result(impl::composition(t, ti.value));
+          if (!ti.ok()) return refused(ti.error);
+          return result_of(impl::composition(t, ti.value));
         }));
   for (auto [name, how] : {std::pair{"logical_divide", impl::Arrangement::logical}, std::pair{"zipped_divide", impl::Arrangement::zipped},
                            std::pair{"tiled_divide", impl::Arrangement::tiled}, std::pair{"flat_divide", impl::Arrangement::flat}}) {

@@ -3,6 +3,8 @@
 // docs/semantics.md and DESIGN.md (extension examples), cutlass issue #2955, and derived by hand
 // with CuTe's composition_impl (coalesce_x of A, then per leaf of B: divide the stride through
 // A's modes, take min(quotient, remaining size) elements, the rest runs on along the last mode).
+#include "support.hpp"
+
 #include <layoutref/impl/composition.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -14,25 +16,8 @@
 namespace layoutref::impl {
 namespace {
 
-notation::Term T(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  return p.term;
-}
+using namespace testing_support;
 
-Layout L(std::string const& text) {
-  auto r = to_layout(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-Tiler Tl(std::string const& text) {
-  auto r = to_tiler(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
 std::string C(std::string const& a, std::string const& b) { return S(composition(L(a), L(b))); }
 std::string CT(std::string const& a, std::string const& t) { return S(composition(L(a), Tl(t))); }
 

@@ -3,6 +3,8 @@
 // "Division", 03_tensor.md), the seed document "CuTe Tilers" (002), and derived by hand with
 // CuTe's definitions: A ∘ (B, complement(B, shape(coalesce(A)))) per mode, zip2_by guided by the
 // tiler, then CuTe's slicing for tiled/flat (a mode of rank >= 2 is spliced, a rank-1 mode kept).
+#include "support.hpp"
+
 #include <layoutref/impl/divide.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -14,25 +16,8 @@
 namespace layoutref::impl {
 namespace {
 
-notation::Term T(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  return p.term;
-}
+using namespace testing_support;
 
-Layout L(std::string const& text) {
-  auto r = to_layout(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-Tiler Tl(std::string const& text) {
-  auto r = to_tiler(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
 std::string D(Arrangement how, std::string const& a, std::string const& t) { return S(divide(how, L(a), Tl(t))); }
 
 Error refusal(Arrangement how, std::string const& a, std::string const& t) {

@@ -4,6 +4,8 @@
 // derived by hand with CuTe's definitions: (A, complement(A, size(A)*cosize(B)) ∘ B) per mode;
 // blocked/raked: zip of the padded block with the repetitions; tile_to_shape: blocked_product
 // with make_ordered_layout(shape / block shape, order).
+#include "support.hpp"
+
 #include <layoutref/impl/product.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -15,31 +17,8 @@
 namespace layoutref::impl {
 namespace {
 
-notation::Term T(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  return p.term;
-}
+using namespace testing_support;
 
-Layout L(std::string const& text) {
-  auto r = to_layout(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-Tiler Tl(std::string const& text) {
-  auto r = to_tiler(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-IntTuple P(std::string const& text) {
-  auto r = to_int_tuple(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
 std::string Pr(Arrangement how, std::string const& a, std::string const& t) { return S(product(how, L(a), Tl(t))); }
 std::string Blocked(std::string const& a, std::string const& b) { return S(blocked_product(L(a), L(b))); }
 std::string Raked(std::string const& a, std::string const& b) { return S(raked_product(L(a), L(b))); }

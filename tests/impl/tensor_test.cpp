@@ -1,6 +1,8 @@
 // Tests of impl's tensors, slicing and partitioners (impl/tensor.hpp, mma.hpp, tensor_term.hpp).
 // Expectations are the seed documents' printed outputs (shared/seeds/000: Lei Mao's coordinate
 // tensor post; 001: CuTe's Tensor documentation) or derived by hand in the comments.
+#include "support.hpp"
+
 #include <layoutref/impl/tensor_term.hpp>
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -13,27 +15,15 @@
 namespace layoutref::impl {
 namespace {
 
-notation::Term T(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  return p.term;
-}
-Layout L(std::string const& text) {
-  auto r = to_layout(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-IntTuple S(std::string const& text) {
-  auto r = to_int_tuple(T(text));
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
+
 SliceCoord C(std::string const& text) {
   auto r = to_slice_coord(T(text));
   EXPECT_TRUE(r.ok()) << str(r.error);
   return r.value;
 }
-Tiler Tl(std::string const& text) {
+/// A tiler as the divides read it (to_tiling_tiler).
+Tiler Tt(std::string const& text) {
   auto r = to_tiling_tiler(T(text));
   EXPECT_TRUE(r.ok()) << str(r.error);
   return r.value;
@@ -86,16 +76,16 @@ TEST(ImplTensor, InnerAndOuterPartitionOfTheDocumentsExample) {
   // ((_4,_8),(2,3)) with strides ((1,8),(4,64)) (mode 0: 8:1 / 4:1 = (4,2):(1,4); mode 1:
   // 24:8 / 8:1 = (8,3):(8,64)).
   float data[1] = {};
-  auto a = ok(make_tensor(Pointer<float>{data, MemorySpace::gmem}, S("(8,24)")));
+  auto a = ok(make_tensor(Pointer<float>{data, MemorySpace::gmem}, P("(8,24)")));
   EXPECT_EQ(str(a.layout), "(8,24):(_1,8)");
-  auto z = ok(divide(Arrangement::zipped, a, Tl("(_4,_8)")));
+  auto z = ok(divide(Arrangement::zipped, a, Tt("(_4,_8)")));
   EXPECT_EQ(str(shape(z.layout)), "((_4,_8),(2,3))");
   // Inner partition at block (1,2): the tile (_4,_8) starting at A(4,16) = 4 + 8*16 = 132.
-  auto cta = ok(local_tile(a, Tl("(_4,_8)"), C("(1,2)")));
+  auto cta = ok(local_tile(a, Tt("(_4,_8)"), C("(1,2)")));
   EXPECT_EQ(str(shape(cta.layout)), "(_4,_8)");
   EXPECT_EQ(cta.engine.ptr - data, 132);
   // Outer partition for thread 5: 5 in (4,8) is (1,1) -> offset 1 + 8 = 9; one element per tile.
-  auto thr = ok(outer_partition(a, Tl("(_4,_8)"), C("5")));
+  auto thr = ok(outer_partition(a, Tt("(_4,_8)"), C("5")));
   EXPECT_EQ(str(shape(thr.layout)), "(2,3)");
   EXPECT_EQ(thr.engine.ptr - data, 9);
   EXPECT_EQ(ok(element(thr, 1)) - data, 9 + 4);   // (1,0) of (2,3):(4,64)
@@ -120,8 +110,8 @@ TEST(ImplTensor, LocalPartitionUsesTheFlatCoordinateOfTheThread) {
   // get_flat_coord(30) of (_16,_16):(_1,_16) = (30 % 16, 30 / 16) = (14,1) (first line of
   // coordinate_tensors.tsv: its tile starts at (0*16, 7*32) = (0,224), so the thread's first
   // element is (14, 225), and (16,32) / (16,16) leaves one row of 2 columns 16 apart).
-  auto id = ok(make_identity_tensor(S("(384,500)")));
-  auto tile = ok(local_tile(id, Tl("(_16,_32)"), C("(0,7)")));
+  auto id = ok(make_identity_tensor(P("(384,500)")));
+  auto tile = ok(local_tile(id, Tt("(_16,_32)"), C("(0,7)")));
   auto part = ok(local_partition(tile, L("(_16,_16):(_1,_16)"), Int::dynamic(30)));
   EXPECT_EQ(str(part), "ArithTuple(14,225) o (_1,_2):(_0,_16@1)");
   EXPECT_EQ(str(ok(get_flat_coord(L("((_2,_4),_8):((_1,_2),_8)"), Int::dynamic(13)))), "(5,1)");  // (1,2),1 -> 1+2*2 = 5
@@ -136,7 +126,7 @@ TEST(ImplTensor, LocalPartitionUsesTheFlatCoordinateOfTheThread) {
 // --- coordinate tensors (seed 000) --------------------------------------------------------------
 
 TEST(ImplTensor, IdentityTensorPrintsAsCuTe) {
-  auto id = ok(make_identity_tensor(S("(_128,_128)")));
+  auto id = ok(make_identity_tensor(P("(_128,_128)")));
   EXPECT_EQ(str(id), "ArithTuple(_0,_0) o (_128,_128):(_1@0,_1@1)");
   // Its element at the natural coordinate (3,5) is the coordinate itself.
   EXPECT_EQ(str(ok(element(id, 3 + 128 * 5))), "(3,5)");
@@ -148,8 +138,8 @@ TEST(ImplTensor, LeiMaoThreadIdentityTensor) {
   // CLayout over the 16x8 atom tile gives ((4,8),(2,2)):((2@1,1@0),(1@1,8@0)); thread 1 is
   // (t0,t1) = (1,0) -> offset 2@1; the rest (8,16):(16@0,8@1) split by (2,2) leaves
   // (4,8):(32@0,16@1)).
-  auto id = ok(make_identity_tensor(S("(512,512)")));
-  auto tile = ok(local_tile(id, Tl("(_128,_128)"), C("(1,1)")));
+  auto id = ok(make_identity_tensor(P("(512,512)")));
+  auto tile = ok(local_tile(id, Tt("(_128,_128)"), C("(1,1)")));
   TiledMma mma;
   mma.atom = ok(mma_atom("SM80_16x8x16_F16F16F16F16_TN"));
   mma.atom_layout = L("(_2,_2,_1):(_1,_2,_0)");  // make_layout(make_shape(_2,_2,_1))
@@ -162,12 +152,12 @@ TEST(ImplTensor, PointerTensorsPrintAsCuTe) {
   // Seed 001's prints (addresses as given there).
   auto* p = reinterpret_cast<float*>(std::uintptr_t{0x7f42efc00000});
   auto print = [](auto const& t) { return notation::print(to_term(t)); };
-  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("_8")))), "gmem_ptr[32b](0x7f42efc00000) o _8:_1");
-  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("8")))), "gmem_ptr[32b](0x7f42efc00000) o 8:_1");
-  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("(_8,16)")))), "gmem_ptr[32b](0x7f42efc00000) o (_8,16):(_1,_8)");
+  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), P("_8")))), "gmem_ptr[32b](0x7f42efc00000) o _8:_1");
+  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), P("8")))), "gmem_ptr[32b](0x7f42efc00000) o 8:_1");
+  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), P("(_8,16)")))), "gmem_ptr[32b](0x7f42efc00000) o (_8,16):(_1,_8)");
   // gmem_8dx16s = make_tensor(make_gmem_ptr(A), make_shape(8,Int<16>{}), make_stride(Int<16>{},Int<1>{})).
   auto st = to_stride_tuple_for_test("(_16,_1)");
-  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), S("(8,_16)"), st))), "gmem_ptr[32b](0x7f42efc00000) o (8,_16):(_16,_1)");
+  EXPECT_EQ(print(ok(make_tensor(make_gmem_ptr(p), P("(8,_16)"), st))), "gmem_ptr[32b](0x7f42efc00000) o (8,_16):(_16,_1)");
   auto* q = reinterpret_cast<float*>(std::uintptr_t{0x7f4316000000});
   EXPECT_EQ(print(make_tensor(make_smem_ptr(q), L("(_4,_8):(_8,_1)"))), "smem_ptr[32b](0x7f4316000000) o (_4,_8):(_8,_1)");
   auto* r = reinterpret_cast<float*>(std::uintptr_t{0x7fff48929460});

@@ -1,0 +1,44 @@
+// Shared helpers for the impl unit tests: impl values read from CuTe's notation (the test fails
+// with the parser's or impl's message when the text is not what it claims to be), and results
+// printed for comparison.
+#pragma once
+
+#include <layoutref/impl/term.hpp>
+#include <layoutref/notation/parse.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace layoutref::impl::testing_support {
+
+inline notation::Term T(std::string const& text) {
+  auto p = notation::parse(text);
+  EXPECT_TRUE(p.ok) << text;
+  return p.term;
+}
+
+inline Layout L(std::string const& text) {
+  auto r = to_layout(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+/// A tiler as composition reads it (an integer n is n:_1).
+inline Tiler Tl(std::string const& text) {
+  auto r = to_tiler(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+/// An IntTuple (a shape, a coordinate, a profile).
+inline IntTuple P(std::string const& text) {
+  auto r = to_int_tuple(T(text));
+  EXPECT_TRUE(r.ok()) << str(r.error);
+  return r.value;
+}
+
+/// A layout result as CuTe prints it, or "error: <condition: text>".
+inline std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+
+}  // namespace layoutref::impl::testing_support
