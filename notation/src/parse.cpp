@@ -32,7 +32,6 @@ namespace layoutref::notation {
 
 namespace {
 
-constexpr int kMaxNesting = 64;             ///< deepest bracket nesting that parses
 constexpr std::size_t kMaxQuotedBytes = 32;  ///< longer found-tokens are cut and marked "..."
 
 constexpr char const* kExpectTerm = "an integer, '_', '(', '<' or a name";

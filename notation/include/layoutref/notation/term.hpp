@@ -15,6 +15,11 @@
 
 namespace layoutref::notation {
 
+/// The deepest nesting any layoutref reader accepts: brackets in CuTe's notation, nested calls
+/// in an `eval` expression, parentheses in a `prove` term. Past it a reader reports "nesting too
+/// deep" (never a crash); every recursive reader checks it.
+inline constexpr int kMaxNesting = 64;
+
 /// An integer leaf: `_4` (static, CuTe's Int<4>) or `4` (run-time int). Same value.
 struct Integer {
   std::int64_t value = 0;
