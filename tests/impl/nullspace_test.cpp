@@ -33,6 +33,27 @@ constexpr bool kernel_at_compile_time() {
 }
 static_assert(kernel_at_compile_time());
 
+// Issue 12 item 5: |INT64_MIN| was computed before it was checked (undefined behaviour, which a
+// constant evaluation refuses to compile and UBSan reports). 2:-2^63 maps 0 -> 0 and 1 -> -2^63,
+// so only the coordinate 0 maps to 0: the kernel has size 1.
+constexpr bool smallest_stride_at_compile_time() {
+  TupleBuilder<LayoutLeaf> b;
+  b.push_leaf(LayoutLeaf{Int{2, false}, Stride::integer(Int{kI64Min, false})});
+  auto r = nullspace(b.done().value);
+  return r.ok() && r.value.nleaves == 1 && r.value.leaf[0].shape.value == 1;
+}
+static_assert(smallest_stride_at_compile_time());
+// (3,2):(2^62,-2^62): the first leaf's reach 2*2^62 overflows, and it was then not counted as a
+// positive stride, so impl concluded "one sign only, nothing cancels" although 1*2^62 - 1*2^62 = 0.
+// L(2,0) = 2^63 does not fit, so there is no answer in 64 bits (the spec refuses it too).
+constexpr bool overflowing_leaf_counts_its_sign() {
+  TupleBuilder<LayoutLeaf> b;
+  b.push_leaf(LayoutLeaf{Int{3, false}, Stride::integer(Int{i64{1} << 62, false})});
+  b.push_leaf(LayoutLeaf{Int{2, false}, Stride::integer(Int{-(i64{1} << 62), false})});
+  return detail_nullspace::may_cancel(b.done().value);
+}
+static_assert(overflowing_leaf_counts_its_sign());
+
 TEST(ImplNullspace, CuteForm) {
   // flat compact strides (1,3,6); the zero-stride leaves 0 and 2
   EXPECT_EQ(S(nullspace(L("(_3,_2,_7):(_0,_1,_0)"))), "(_3,_7):(_1,_6)");

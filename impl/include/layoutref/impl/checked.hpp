@@ -45,9 +45,28 @@ LAYOUTREF_HD constexpr Result<i64> checked_mul(i64 a, i64 b) {
 
 /// ceil(a / b) for a >= 0, b > 0 (CuTe's ceil_div).
 LAYOUTREF_HD constexpr i64 ceil_div(i64 a, i64 b) { return a / b + (a % b != 0 ? 1 : 0); }
-LAYOUTREF_HD constexpr i64 gcd(i64 a, i64 b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
+/// |a| as an unsigned value: defined for every i64, the smallest included (2^63).
+LAYOUTREF_HD constexpr std::uint64_t magnitude(i64 a) {
+  return a < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(a) : static_cast<std::uint64_t>(a);
+}
+/// |a|. Errors: overflow for the smallest i64, whose magnitude 2^63 is no i64.
+LAYOUTREF_HD constexpr Result<i64> checked_abs(i64 a) {
+  if (a == kI64Min) return fail(Errc::overflow).add("64-bit overflow: |").add(a).add("| = 2^63");
+  return a < 0 ? -a : a;
+}
+/// gcd(|a|, |b|). Errors: overflow when it is 2^63 (a and b each 0 or the smallest i64).
+LAYOUTREF_HD constexpr Result<i64> checked_gcd(i64 a, i64 b) {
+  std::uint64_t x = magnitude(a), y = magnitude(b);
+  while (y != 0) {
+    std::uint64_t t = x % y;
+    x = y;
+    y = t;
+  }
+  if (x > static_cast<std::uint64_t>(kI64Max)) return fail(Errc::overflow).add("64-bit overflow: gcd(").add(a).add(", ").add(b).add(") = 2^63");
+  return static_cast<i64>(x);
+}
+/// gcd of two positive values (shapes, sizes). @pre a > 0, b > 0
+LAYOUTREF_HD constexpr i64 gcd_positive(i64 a, i64 b) {
   while (b != 0) {
     i64 t = a % b;
     a = b;
@@ -55,7 +74,6 @@ LAYOUTREF_HD constexpr i64 gcd(i64 a, i64 b) {
   }
   return a;
 }
-LAYOUTREF_HD constexpr i64 abs(i64 a) { return a < 0 ? -a : a; }
 
 /// CuTe's integer leaf: a value and its static flag.
 struct Int {

@@ -25,7 +25,7 @@ LAYOUTREF_HD constexpr Result<Layout> domain_distribute(IntTuple const& shape, I
   Int rest = b;
   for (int k = 0; k < r.nleaves; ++k) {
     Int a = r.leaf[k].shape;
-    Int g{gcd(a.value, rest.value), both_static(a, rest)};
+    Int g{gcd_positive(a.value, rest.value), both_static(a, rest)};
     rest = div(rest, g);
     r.leaf[k].shape = g;
   }

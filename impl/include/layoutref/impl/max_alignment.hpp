@@ -81,7 +81,7 @@ LAYOUTREF_HD constexpr Result<Int> max_alignment(Layout const& l) {
   for (; k < a.n; ++k) {
     rest.shape[rest.n] = a.mode[k].shape.value;
     rest.stride[rest.n++] = a.mode[k].stride.value;
-    g = gcd(g, a.mode[k].stride.value);
+    g = gcd_positive(g, a.mode[k].stride.value);
   }
   if (g == m) return Int{m, is_static};
   // Disjoint translates: each stride at least M past the largest sum of the ones before it.
@@ -108,7 +108,7 @@ LAYOUTREF_HD constexpr Result<Int> max_alignment(Layout const& l) {
       bool before = detail_max_alignment::in_image(rest, count, m, p - 1, budget);
       if (budget < 0)
         return fail(Errc::capacity).add("max_alignment: more than ").add(detail_inverse::kPointwiseBudget).add(" membership steps");
-      if (here != before) n = gcd(n, p);
+      if (here != before) n = gcd_positive(n, p);
     }
   }
   return Int{n, is_static};

@@ -29,17 +29,19 @@ LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
   for (int k = 0; k < l.nleaves; ++k) {
     i64 s = l.leaf[k].shape.value, d = l.leaf[k].stride.value;
     if (s <= 1 || d == 0) continue;
-    i64 ad = d < 0 ? -d : d;  // |d| < 2^63 unless d is the smallest i64
+    i64& least = d > 0 ? pos_min : neg_min;
+    // |d| as an i64, or the largest one for the smallest i64 (whose |d| = 2^63 is no i64; that
+    // leaf then overflows below, which only makes the answer "may cancel").
+    i64 ad = d == kI64Min ? kI64Max : (d < 0 ? -d : d);
+    if (least < 0 || ad < least) least = ad;  // this sign is present, overflowing or not
     if (d == kI64Min || mul_overflows(s - 1, ad)) {
       overflow = true;
       continue;
     }
     i64 reach = (s - 1) * ad;
     i64& sum = d > 0 ? pos_sum : neg_sum;
-    i64& least = d > 0 ? pos_min : neg_min;
     overflow = overflow || add_overflows(sum, reach);
     if (!overflow) sum += reach;
-    if (least < 0 || ad < least) least = ad;
   }
   if (pos_min < 0 || neg_min < 0) return false;  // one sign only
   if (overflow) return true;

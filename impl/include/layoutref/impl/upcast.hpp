@@ -51,7 +51,7 @@ LAYOUTREF_HD constexpr Result<Layout> upcast(Layout const& l, i64 n) {
       return detail_upcast::leaf_text(fail(Errc::inadmissible, Cond::upcast_integer_strides), x).add(" has a basis stride");
     if (x.stride.value == kI64Min) return overflow_error("abs", x.stride.value, 0);
     Int d = x.stride.coefficient();
-    Int ad{abs(d.value), d.is_static};
+    Int ad{d.value < 0 ? -d.value : d.value, d.is_static};  // d.value != kI64Min (above)
     if (n % ad.value != 0 && ad.value % n != 0)
       return detail_upcast::leaf_text(fail(Errc::inadmissible, Cond::upcast_divisibility), x)
           .add(": neither N = ")
