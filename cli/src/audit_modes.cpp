@@ -83,10 +83,10 @@ std::map<std::string, TensorOp> const& mode_ops() {
          return exactly(sp::unflatten(sp::to_layout(a[0]), sp::to_int_tuple(a[1])), r);
        }}},
       {"make_identity_layout", {1, 1, [](Args const& a, Term const& r) {
-         return exactly(sp::make_identity_layout(sp::to_int_tuple(a[0])), r);
+         return exactly(sp::make_identity_layout(sp::to_shape(a[0])), r);
        }}},
       {"crd2crd", {3, 3, [](Args const& a, Term const& r) {
-         return exactly(sp::crd2crd(sp::to_int_tuple(a[0]), sp::to_int_tuple(a[1]), sp::to_int_tuple(a[2])), r);
+         return exactly(sp::crd2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]), sp::to_shape(a[2])), r);
        }}},
   };
   return table;

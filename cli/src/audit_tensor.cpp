@@ -27,7 +27,7 @@ sp::TensorClaim tensor_claim(Term const& t) {
 sp::Judgement mma_op(sp::MmaOperand op, Args const& a, Term const& r) {
   if (a[0].kind != Kind::word) sp::bad_argument("expected an MMA atom name at " + sp::where(a[0]));
   sp::TiledMma mma = sp::make_tiled_mma(sp::mma_atom(a[0].word), sp::to_layout(a[1]), sp::to_tiler(a[2]));
-  return sp::check_identity_mma_partition(op, mma, sp::to_int_tuple(a[3]), sp::to_tiler(a[4]),
+  return sp::check_identity_mma_partition(op, mma, sp::to_shape(a[3]), sp::to_tiler(a[4]),
                                           sp::to_slice_coord(a[5]), sp::to_integer(a[6]), tensor_claim(r));
 }
 
@@ -52,18 +52,18 @@ sp::Judgement mma_tensor_op(sp::MmaOperand op, Args const& a, Term const& r) {
 std::map<std::string, TensorOp> const& tensor_ops() {
   static std::map<std::string, TensorOp> const table = {
       {"identity_local_tile", {3, 3, [](Args const& a, Term const& r) {
-         return sp::check_identity_local_tile(sp::to_int_tuple(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
+         return sp::check_identity_local_tile(sp::to_shape(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
                                               tensor_claim(r));
        }}},
       {"identity_local_partition", {5, 5, [](Args const& a, Term const& r) {
-         return sp::check_identity_local_partition(sp::to_int_tuple(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
+         return sp::check_identity_local_partition(sp::to_shape(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
                                                    sp::to_layout(a[3]), sp::to_integer(a[4]), tensor_claim(r));
        }}},
       {"identity_mma_partition_A", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::A, a, r); }}},
       {"identity_mma_partition_B", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::B, a, r); }}},
       {"identity_mma_partition_C", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::C, a, r); }}},
       {"make_identity_tensor", {1, 1, [](Args const& a, Term const& r) {
-         return tensor_op(r, [&] { return sp::make_identity_tensor(sp::to_int_tuple(a[0])); });
+         return tensor_op(r, [&] { return sp::make_identity_tensor(sp::to_shape(a[0])); });
        }}},
       {"slice", {2, 2, [](Args const& a, Term const& r) {
          if (!is_tensor(a[0])) {  // slice(L, coord): the kept modes of a layout

@@ -111,9 +111,9 @@ bool Parser::expr(Term& out) {
 std::string describe(Term const& t) { return notation::print(t); }
 
 bool shape_query(std::string const& op, Term const& arg, Term& out, std::string& error) {
-  auto s = impl::to_int_tuple(arg);
+  auto s = impl::to_shape(arg);
   if (!s.ok()) {
-    error = "the argument " + describe(arg) + " is not a layout or a shape";
+    error = "the argument " + describe(arg) + " is not a layout or a shape: " + impl::str(s.error);
     return false;
   }
   impl::i64 v = 0;

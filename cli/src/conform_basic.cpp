@@ -62,13 +62,13 @@ void register_basic_ops(ConformRegistry& r) {
       out.term = impl::to_term(v.value);
       return out;
     }
-    auto s = impl::to_int_tuple(a.at(1));
+    auto s = impl::to_shape(a.at(1));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::crd2idx(c.value, s.value));
   });
   r.add("idx2crd", [](Args const& a) {
     auto i = impl::to_int(a.at(0));
-    auto s = impl::to_int_tuple(a.at(1));
+    auto s = impl::to_shape(a.at(1));
     if (!i.ok()) return refused(i.error);
     if (!s.ok()) return refused(s.error);
     auto c = impl::idx2crd(i.value, s.value);

@@ -21,7 +21,7 @@ void register_complement_ops(ConformRegistry& r) {
     if (a.size() < 2) {
       res = impl::complement(l.value);
     } else {
-      auto m = impl::to_int_tuple(a.at(1));
+      auto m = impl::to_shape(a.at(1));
       if (!m.ok()) return refused(m.error);
       for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
       res = impl::complement(l.value, m.value);

@@ -42,7 +42,7 @@ void register_construct_ops(ConformRegistry& r) {
   r.add("make_fragment_like",
         [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
   r.add("make_ordered_layout", [](Args const& a) {
-    auto s = impl::to_int_tuple(a.at(0));
+    auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto o = impl::to_int_tuple(a.at(1));
     if (!o.ok()) return refused(o.error);
@@ -53,7 +53,7 @@ void register_construct_ops(ConformRegistry& r) {
   r.add("downcast",
         [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
   r.add("domain_distribute", [](Args const& a) {
-    auto s = impl::to_int_tuple(a.at(0));
+    auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto n = impl::to_int(a.at(1));
     if (!n.ok()) return refused(n.error);

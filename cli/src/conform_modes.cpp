@@ -65,8 +65,8 @@ impl::Result<impl::Layout> unflatten_op(Args const& a) {
 
 impl::Result<impl::IntTuple> crd2crd_op(Args const& a) {
   LAYOUTREF_TRY(impl::IntTuple c, impl::to_int_tuple(a.at(0)));
-  LAYOUTREF_TRY(impl::IntTuple s, impl::to_int_tuple(a.at(1)));
-  LAYOUTREF_TRY(impl::IntTuple d, impl::to_int_tuple(a.at(2)));
+  LAYOUTREF_TRY(impl::IntTuple s, impl::to_shape(a.at(1)));
+  LAYOUTREF_TRY(impl::IntTuple d, impl::to_shape(a.at(2)));
   return impl::crd2crd(c, s, d);
 }
 
@@ -85,7 +85,7 @@ void register_mode_ops(ConformRegistry& r) {
   r.add("prepend", [](Args const& a) { return result_of(pad_op(a, false)); });
   r.add("unflatten", [](Args const& a) { return result_of(unflatten_op(a)); });
   r.add("make_identity_layout", [](Args const& a) {
-    auto s = impl::to_int_tuple(a.at(0));
+    auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::make_identity_layout(s.value));
   });

@@ -52,7 +52,7 @@ void register_product_ops(ConformRegistry& r) {
   r.add("tile_to_shape", [](Args const& a) {
     auto block = impl::to_layout(a.at(0));
     if (!block.ok()) return refused(block.error);
-    auto shape = impl::to_int_tuple(a.at(1));
+    auto shape = impl::to_shape(a.at(1));
     if (!shape.ok()) return refused(shape.error);
     if (a.size() < 3) return layout(impl::tile_to_shape(block.value, shape.value));
     auto order = impl::to_int_tuple(a.at(2));

@@ -20,7 +20,7 @@ using impl::Tensor;
 
 /// local_tile(make_identity_tensor(P), T, C).
 impl::Result<Tensor<CountingIterator>> identity_tile(notation::Term const& p, notation::Term const& t, notation::Term const& c) {
-  LAYOUTREF_TRY(impl::IntTuple shape, impl::to_int_tuple(p));
+  LAYOUTREF_TRY(impl::IntTuple shape, impl::to_shape(p));
   LAYOUTREF_TRY(impl::Tiler tiler, impl::to_tiling_tiler(t));
   LAYOUTREF_TRY(impl::SliceCoord coord, impl::to_slice_coord(c));
   LAYOUTREF_TRY(Tensor<CountingIterator> id, impl::make_identity_tensor(shape));
@@ -107,7 +107,7 @@ void register_tensor_ops(ConformRegistry& r) {
 
   // The tensor operations of `eval`.
   r.add("make_identity_tensor", [](Args const& a) {
-    auto s = impl::to_int_tuple(a.at(0));
+    auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::make_identity_tensor(s.value));
   });

@@ -21,7 +21,11 @@ __global__ void core_arithmetic(i64* out, i64 a, i64 b) {
   put(out, k, d, d.value);
   auto m = checked_mul(a, b);
   put(out, k, m, m.value);
-  put(out, k, ceil_div(a < 0 ? -a : a, b > 0 ? b : 1) + gcd(a, b) + impl::abs(a));
+  auto g = checked_gcd(a, b);
+  auto ab = checked_abs(a);
+  put(out, k, ceil_div(a < 0 ? -a : a, b > 0 ? b : 1) + gcd_positive(a > 0 ? a : 1, b > 0 ? b : 1) + static_cast<i64>(magnitude(a) & 1));
+  put(out, k, g, g.value);
+  put(out, k, ab, ab.value);
   Int x = D(a), y = S(b);
   put(out, k, x == y ? 1 : 0);
   put(out, k, both_static(x, y) ? 1 : 0);

@@ -31,6 +31,21 @@ Result<IntTuple> to_int_tuple(Term const& t) {
   return b.done();
 }
 
+Result<IntTuple> to_shape(Term const& t) {
+  if (t.kind == Kind::integer && t.integer.value < 1)
+    return fail(Errc::bad_argument)
+        .add("the shape entry ")
+        .add(t.integer.value)
+        .add(" at line ")
+        .add(t.line)
+        .add(", column ")
+        .add(t.column)
+        .add(" is below 1 (shape entries must be >= 1)");
+  if (t.kind == Kind::tuple && !t.angle)
+    for (auto const& c : t.children) LAYOUTREF_CHECK(to_shape(c).error);
+  return to_int_tuple(t);
+}
+
 Result<Stride> to_stride(Term const& t) {
   if (t.kind == Kind::integer) return Stride::integer(Int{t.integer.value, t.integer.is_static});
   if (t.kind == Kind::basis) {
@@ -67,7 +82,7 @@ Result<StrideTuple> to_stride_tuple(Term const& t) {
 
 Result<Layout> to_layout(Term const& t) {
   if (t.kind != Kind::layout || t.children.size() != 2) return expected("a layout shape:stride", t);
-  LAYOUTREF_TRY(IntTuple s, to_int_tuple(t.children[0]));
+  LAYOUTREF_TRY(IntTuple s, to_shape(t.children[0]));
   LAYOUTREF_TRY(StrideTuple d, to_stride_tuple(t.children[1]));
   if (!congruent(s, d))
     return fail(Errc::bad_argument).add("shape and stride are not congruent at line ").add(t.line).add(", column ").add(t.column);
@@ -82,7 +97,8 @@ Result<Tiler> to_tiler(Term const& t) {
       return Tiler::of(l);
     }
     case Kind::integer: {
-      Int n{t.integer.value, t.integer.is_static};
+      LAYOUTREF_TRY(IntTuple shape, to_shape(t));  // a tile size >= 1
+      Int n = shape.leaf[0];
       return Tiler::of(make_leaf(n, Stride::integer(Int::fixed(1))));
     }
     case Kind::tuple: {
@@ -99,7 +115,7 @@ Result<Tiler> to_tiler(Term const& t) {
 
 Result<Tiler> to_tiling_tiler(Term const& t) {
   if (t.kind == Kind::integer) {
-    LAYOUTREF_TRY(IntTuple n, to_int_tuple(t));
+    LAYOUTREF_TRY(IntTuple n, to_shape(t));
     LAYOUTREF_TRY(Layout l, make_layout(n));
     return Tiler::of(l);
   }

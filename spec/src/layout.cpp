@@ -5,6 +5,7 @@ namespace layoutref::spec {
 Layout::Layout(IntTuple s, Stride d) : shape(std::move(s)), stride(std::move(d)) {
   if (!congruent(shape, stride))
     bad_argument("shape " + spec::str(shape) + " and stride " + spec::str(stride) + " are not congruent");
+  validate_shape(shape, "the layout " + spec::str(*this) + ": its shape");
 }
 
 std::string str(Stride const& d) {
@@ -95,32 +96,38 @@ namespace {
 // The layout function at a coordinate of a coarser-or-equal profile. An integer coordinate
 // for a tuple mode is split colexicographically; with `overflow` the last mode takes what is
 // left (CuTe's crd2idx / idx2crd), otherwise the integer must lie inside the mode.
-Value value_at(IntTuple const& c, IntTuple const& s, Stride const& d, bool overflow) {
+void collect(IntTuple const& c, IntTuple const& s, Stride const& d, bool overflow, std::vector<std::pair<i64, Value>>& terms) {
   if (c.leaf) {
     if (c.value < 0) bad_argument("negative coordinate " + std::to_string(c.value));
     if (!overflow && c.value >= size(s))
       bad_argument("coordinate " + std::to_string(c.value) + " is outside [0," + std::to_string(size(s)) +
                    ") of shape " + str(s));
-    if (s.leaf) return c.value * d.value;
-    Value v;
+    if (s.leaf) {
+      terms.emplace_back(c.value, d.value);
+      return;
+    }
     i64 rest = c.value;
     for (size_t k = 0; k < s.items.size(); ++k) {
       if (k + 1 == s.items.size()) {
-        v = v + value_at(IntTuple(rest), s.items[k], d.items[k], true);
+        collect(IntTuple(rest), s.items[k], d.items[k], true, terms);
       } else {
         i64 n = size(s.items[k]);
         if (n < 1) bad_argument("shape " + str(s) + " has a mode of size " + std::to_string(n));
-        v = v + value_at(IntTuple(rest % n), s.items[k], d.items[k], false);
+        collect(IntTuple(rest % n), s.items[k], d.items[k], false, terms);
         rest /= n;
       }
     }
-    return v;
+    return;
   }
   if (s.leaf || s.items.size() != c.items.size())
     bad_argument("coordinate " + str(c) + " does not match the profile of shape " + str(s));
-  Value v;
-  for (size_t k = 0; k < c.items.size(); ++k) v = v + value_at(c.items[k], s.items[k], d.items[k], false);
-  return v;
+  for (size_t k = 0; k < c.items.size(); ++k) collect(c.items[k], s.items[k], d.items[k], false, terms);
+}
+
+Value value_at(IntTuple const& c, IntTuple const& s, Stride const& d, bool overflow) {
+  std::vector<std::pair<i64, Value>> terms;
+  collect(c, s, d, overflow, terms);
+  return Value::linear_combination(terms);
 }
 
 }  // namespace

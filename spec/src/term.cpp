@@ -53,9 +53,17 @@ Value to_value(Term const& t) {
   }
 }
 
+IntTuple to_shape(Term const& t) {
+  if (t.kind == Kind::integer && t.integer.value < 1)
+    bad_argument("the shape entry " + std::to_string(t.integer.value) + " at " + where(t) + " is below 1 (shape entries must be >= 1)");
+  if (t.kind == Kind::tuple && !t.angle)
+    for (auto const& c : t.children) to_shape(c);
+  return to_int_tuple(t);
+}
+
 Layout to_layout(Term const& t) {
   if (t.kind != Kind::layout || t.children.size() != 2) expected("a layout shape:stride", t);
-  IntTuple shape = to_int_tuple(t.children[0]);
+  IntTuple shape = to_shape(t.children[0]);
   Stride stride = to_stride(t.children[1]);
   if (!congruent(shape, stride))
     bad_argument("the shape " + str(shape) + " and the stride " + str(stride) + " at " + where(t) + " are not congruent");
@@ -66,7 +74,10 @@ Tiler to_tiler(Term const& t) {
   switch (t.kind) {
     case Kind::layout: return Tiler::of(to_layout(t));
     case Kind::underscore: return Tiler::underscore();
-    case Kind::integer: return Tiler::shape(IntTuple(t.integer.value));
+    case Kind::integer:
+      if (t.integer.value < 1)
+        bad_argument("the tiler " + std::to_string(t.integer.value) + " at " + where(t) + " is below 1 (a tile size must be >= 1)");
+      return Tiler::shape(IntTuple(t.integer.value));
     case Kind::tuple: {
       std::vector<Tiler> items;
       for (auto const& c : t.children) items.push_back(to_tiler(c));

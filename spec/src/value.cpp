@@ -1,6 +1,7 @@
 #include <layoutref/spec/value.hpp>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace layoutref::spec {
 
@@ -40,6 +41,39 @@ Value operator+(Value const& a, Value const& b) {
     }
   }
   r.basis_ = std::move(terms);
+  return r;
+}
+
+Value Value::linear_combination(std::vector<std::pair<i64, Value>> const& terms) {
+  using i128 = __int128;
+  std::vector<std::pair<Path, i128>> sum;  // sorted by path; the empty path is the integer part
+  auto accumulate = [&](Path const& p, i64 k, i64 c) {
+    auto it = std::lower_bound(sum.begin(), sum.end(), p, [](auto const& u, Path const& q) { return u.first < q; });
+    if (it == sum.end() || it->first != p) it = sum.insert(it, {p, 0});
+    i128 t = static_cast<i128>(k) * c;  // |k|, |c| <= 2^63: exact
+    if (__builtin_add_overflow(it->second, t, &it->second))
+      throw Error(Error::Kind::overflow, "64-bit overflow: a sum of values passes 2^127");
+  };
+  for (auto const& [k, v] : terms) {
+    if (k == 0) continue;
+    accumulate({}, k, v.scalar_);
+    for (auto const& t : v.basis_) accumulate(t.path, k, t.coeff);
+  }
+  auto narrow = [](i128 x, Path const& p) {
+    if (x > static_cast<i128>(INT64_MAX) || x < static_cast<i128>(INT64_MIN)) {
+      std::string at = p.empty() ? std::string("the integer part") : "a basis component";
+      throw Error(Error::Kind::overflow, "64-bit overflow: " + at + " of the value does not fit in int64");
+    }
+    return static_cast<i64>(x);
+  };
+  Value r;
+  for (auto const& [p, x] : sum) {
+    i64 c = narrow(x, p);
+    if (p.empty())
+      r.scalar_ = c;
+    else if (c != 0)
+      r.basis_.push_back(BasisTerm{p, c});
+  }
   return r;
 }
 

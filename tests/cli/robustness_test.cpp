@@ -70,9 +70,12 @@ TEST(AuditRobustness, HugeValuesAreRefusedNotComputed) {
   // Sizes past the table bound and values past 64 bits are reported, never enumerated or wrapped.
   auto judge = [](std::string const& line) { return audit_case(reparse(line)); };
   EXPECT_EQ(judge("coalesce\t(1099511627776,4):(1,1099511627776)\t=>\t4398046511104:1").verdict, Verdict::unsupported);
-  EXPECT_EQ(judge("size\t(4611686018427387904,4):(1,1)\t=>\t1").verdict, Verdict::unsupported);
+  // A value past 64 bits: `error` is the right claim, any other claim is wrong (issue 12 item 8).
+  EXPECT_EQ(judge("size\t(4611686018427387904,4):(1,1)\t=>\t1").verdict, Verdict::wrong);
+  EXPECT_EQ(judge("size\t(4611686018427387904,4):(1,1)\t=>\terror").verdict, Verdict::correct);
   EXPECT_EQ(judge("complement\t4:1\t9223372036854775807\t=>\t1:0").verdict, Verdict::unsupported);
-  EXPECT_EQ(judge("eval\t(2,2):(4611686018427387904,4611686018427387904)\t3\t=>\t0").verdict, Verdict::unsupported);
+  EXPECT_EQ(judge("eval\t(2,2):(4611686018427387904,4611686018427387904)\t3\t=>\t0").verdict, Verdict::wrong);
+  EXPECT_EQ(judge("eval\t(2,2):(4611686018427387904,4611686018427387904)\t3\t=>\terror").verdict, Verdict::correct);
   EXPECT_EQ(judge("coalesce\t(0,4):(1,1)\t=>\t4:1").verdict, Verdict::malformed);
 }
 

@@ -179,7 +179,12 @@ TEST(ImplDivide, Refusals) {
   EXPECT_EQ(e.code, Errc::inadmissible);
   EXPECT_EQ(e.condition, Cond::composition_left_divisibility) << e.text.c_str();
   // Sizes < 1 are malformed input.
-  EXPECT_EQ(refusal(Arrangement::logical, "(_0,_8):(_1,_4)", "(_2,_2)").code, Errc::bad_argument);
+  EXPECT_EQ(to_layout(T("(_0,_8):(_1,_4)")).error.code, Errc::bad_argument);
+  Layout zero = L("(_1,_8):(_1,_4)");
+  zero.leaf[0].shape.value = 0;
+  auto r = divide(Arrangement::logical, zero, Tl("(_2,_2)"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::bad_argument);
 }
 
 TEST(ImplDivide, Capacity) {

@@ -82,7 +82,11 @@ TEST(ImplNullspace, Errors) {
   auto basis = nullspace(L("(_2,_2):(_1@0,_0)"));
   ASSERT_FALSE(basis.ok());
   EXPECT_EQ(basis.error.code, Errc::bad_argument);
-  auto bad = nullspace(L("(0,_2):(_1,_0)"));
+  // A shape entry < 1 is refused when read (to_layout) and by the operation itself.
+  EXPECT_FALSE(to_layout(notation::parse("(0,_2):(_1,_0)").term).ok());
+  Layout zero = L("(1,_2):(_1,_0)");
+  zero.leaf[0].shape.value = 0;
+  auto bad = nullspace(zero);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error.code, Errc::bad_argument);
 }

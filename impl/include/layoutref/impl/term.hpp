@@ -13,6 +13,8 @@ namespace layoutref::impl {
 
 Result<Int> to_int(notation::Term const& t);
 Result<IntTuple> to_int_tuple(notation::Term const& t);
+/// A shape: an IntTuple whose entries are >= 1 (bad_argument naming the entry otherwise).
+Result<IntTuple> to_shape(notation::Term const& t);
 Result<Stride> to_stride(notation::Term const& t);
 Result<Layout> to_layout(notation::Term const& t);
 /// A tiler as composition reads it: an integer n is the layout n:_1.

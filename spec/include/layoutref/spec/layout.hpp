@@ -27,7 +27,7 @@ struct Layout {
   Stride stride = Stride(Value(0));
 
   Layout() = default;
-  /// @pre congruent(shape, stride), else bad_argument
+  /// @pre congruent(shape, stride) and every shape entry >= 1, else bad_argument
   Layout(IntTuple shape, Stride stride);
   friend bool operator==(Layout const&, Layout const&) = default;
 };

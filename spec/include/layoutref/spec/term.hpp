@@ -13,6 +13,8 @@ namespace layoutref::spec {
 
 /// An integer or a tuple of them. bad_argument (naming line and column) for anything else.
 IntTuple to_int_tuple(notation::Term const& t);
+/// A shape: an IntTuple whose entries are >= 1 (bad_argument naming the entry otherwise).
+IntTuple to_shape(notation::Term const& t);
 /// A single integer.
 i64 to_integer(notation::Term const& t);
 /// An integer, a scaled basis element or a sum of them.

@@ -11,6 +11,7 @@
 
 #include <compare>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace layoutref::spec {
@@ -44,6 +45,13 @@ class Value {
   friend Value operator-(Value const& a, Value const& b);
   friend Value operator*(i64 k, Value const& v);
   friend bool operator==(Value const&, Value const&) = default;
+
+  /// Σ k_j * v_j for the pairs (k_j, v_j), exact: throws overflow only when a component of the
+  /// sum itself does not fit in int64, never for a partial sum (as CuTe's wrapping int64
+  /// arithmetic gives the true value whenever it fits).
+  /// @pre Σ |k_j| * |component of v_j| < 2^127 (true when the k_j are coordinates of a layout
+  /// whose size fits in int64, or at most 2^63 in all)
+  static Value linear_combination(std::vector<std::pair<i64, Value>> const& terms);
 
   /// CuTe's printed form of a stride: `5`, `3@1`, `1@0@1`; sums as `1@0+2@1` (layoutref).
   std::string str() const;
