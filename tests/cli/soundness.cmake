@@ -29,3 +29,11 @@ layoutref_cli_test(soundness_audit_verdicts RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}
         "soundness_audit.tsv:10 crd2idx correct"
         "soundness_audit.tsv:11 crd2idx wrong refused an admissible input"
         "audit: 11 cases, 3 correct, 2 wrong, 0 unsupported, 6 malformed")
+
+# Item 6: an operation whose result is not representable (a value or the size past int64)
+# reports the overflow, never prints the layout.
+layoutref_cli_test(soundness_composition_result_overflow RC 1
+  ARGS eval "composition(4611686018427387904:2, 9223372036854775807:1)"
+  LINES "64-bit overflow: the result's values do not fit in int64" REJECT "^9223372036854775807:2")
+layoutref_cli_test(soundness_left_inverse_size_overflow RC 1 ARGS eval "left_inverse(4611686018427387904:2)"
+  LINES "64-bit overflow: the result's size does not fit in int64" REJECT "4611686018427387904\\):")

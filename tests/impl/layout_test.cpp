@@ -65,6 +65,21 @@ TEST(ImplLayout, ModesAndCapacity) {
   EXPECT_EQ(r.error.code, Errc::capacity);
 }
 
+TEST(ImplLayout, Representable) {
+  // Largest value (2^62 - 1) * 2 = 2^63 - 2 fits; (2^63 - 2) * 2 does not (issue 12 item 6).
+  EXPECT_TRUE(check_representable(L("4611686018427387904:2")).ok());
+  EXPECT_EQ(check_representable(L("9223372036854775807:2")).code, Errc::overflow);
+  // Size 2 * 2^62 = 2^63 does not fit although every value does.
+  EXPECT_EQ(check_representable(L("(2,4611686018427387904):(0,1)")).code, Errc::overflow);
+  // Positive and negative strides are bounded apart; 2 * -2^62 = -2^63 fits, 2 * -(2^62 + 1) not.
+  EXPECT_TRUE(check_representable(L("(2,2):(4611686018427387904,-4611686018427387904)")).ok());
+  EXPECT_TRUE(check_representable(L("(3,2):(-4611686018427387904,1)")).ok());
+  EXPECT_EQ(check_representable(L("(3,2):(-4611686018427387905,1)")).code, Errc::overflow);
+  // Basis components are bounded separately: 2^62 @0 and 2^62 @1 never add.
+  EXPECT_TRUE(check_representable(L("(2,2):(4611686018427387904@0,4611686018427387904@1)")).ok());
+  EXPECT_EQ(check_representable(L("(2,2):(4611686018427387904@0,4611686018427387904@0)")).code, Errc::overflow);
+}
+
 TEST(ImplLayout, CheckedArithmetic) {
   EXPECT_FALSE(checked_mul(i64{1} << 62, 4).ok());
   EXPECT_FALSE(checked_add(kI64Max, 1).ok());

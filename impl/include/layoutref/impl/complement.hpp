@@ -142,7 +142,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
 /// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it.
 LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
   LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
-  return detail::complement_sorted(s, cotarget);
+  return representable(detail::complement_sorted(s, cotarget));
 }
 
 LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, Int cotarget) {
@@ -158,7 +158,7 @@ LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a) {
     LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
-  return detail::complement_sorted(s, IntTuple::of(Int{cosize, s.all_static}));
+  return representable(detail::complement_sorted(s, IntTuple::of(Int{cosize, s.all_static})));
 }
 
 }  // namespace layoutref::impl

@@ -389,7 +389,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_by_mode(Layout cons
 
 /// A∘B for layouts: R(c) = A(B(c)), shape(R) refining shape(B) leaf by leaf.
 /// Errors: composition.negative_stride, .left_divisibility, .weak_left_divisibility,
-/// .disjoint_intervals (inadmissible); capacity past the fixed sizes or the exact-check bound.
+/// .disjoint_intervals (inadmissible); capacity past the fixed sizes or the exact-check bound;
+/// overflow when the result's values do not fit in int64 (check_representable).
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layout const& a, Layout const& b) {
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
@@ -454,6 +455,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layo
       if (!(iv[i].hi < iv[j].lo || iv[j].hi < iv[i].lo)) disjoint = false;
     }
   if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(detail::check_by_mode(a, b, out));
+  LAYOUTREF_CHECK(check_representable(out));
   return out;
 }
 

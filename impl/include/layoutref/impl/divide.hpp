@@ -191,7 +191,7 @@ LAYOUTREF_HD constexpr Result<Layout> divide(Arrangement how, Layout const& a, T
   LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::divide_tiler_rank, [](Layout const& x, Layout const& b) {
                   return detail_tile::divide_leaf(x, b);
                 }));
-  return detail_tile::arrange(p, t, how);
+  return representable(detail_tile::arrange(p, t, how));
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler

@@ -252,7 +252,7 @@ LAYOUTREF_HD constexpr Result<Layout> right_inverse(Layout const& l) {
   LayoutLeaf modes[kMaxLeaves] = {};
   for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
   LAYOUTREF_TRY(Layout r, detail_inverse::layout_of(modes, chain.n));
-  return detail::bw_coalesce(r, false);
+  return representable(detail::bw_coalesce(r, false));
 }
 
 namespace detail_inverse {
@@ -388,7 +388,7 @@ LAYOUTREF_HD constexpr Result<Layout> left_inverse(Layout const& l) {
   Error why = left_inverse_admissible(l);
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;
-  auto r = detail_inverse::left_inverse_construction(l);
+  auto r = representable(detail_inverse::left_inverse_construction(l));
   if (why.ok()) return r;
   if (r.ok() && detail_inverse::is_quasi_inverse(l, r.value)) return r;
   // No left inverse: name the condition on the sorted modes of coalesce(L), as the spec does

@@ -68,6 +68,39 @@ LAYOUTREF_HD constexpr Error validate(Layout const& l) {
   return Error{};
 }
 
+/// A result must be representable: its size, and every component of every value it takes on
+/// its domain, fit in int64 (the largest value of a component is the sum of (s_k - 1) * d_k over
+/// its positive strides, the smallest over its negative ones).
+/// Errors: overflow, naming the mode whose contribution passes 64 bits.
+LAYOUTREF_HD constexpr Error check_representable(Layout const& l) {
+  auto n = size(l);
+  if (!n.ok()) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+  Value hi, lo;
+  for (int k = 0; k < l.nleaves; ++k) {
+    LayoutLeaf const& x = l.leaf[k];
+    if (x.shape.value <= 1 || x.stride.value == 0) continue;
+    Value& v = x.stride.value > 0 ? hi : lo;
+    auto r = add_scaled(v, x.shape.value - 1, x.stride);
+    if (!r.ok())
+      return fail(Errc::overflow)
+          .add("64-bit overflow: the result's values do not fit in int64 (at its leaf ")
+          .add(k)
+          .add(" of size ")
+          .add(x.shape.value)
+          .add(" and stride coefficient ")
+          .add(x.stride.value)
+          .add(")");
+    v = r.value;
+  }
+  return Error{};
+}
+
+/// r itself, or overflow when r holds a layout that is not representable (check_representable).
+LAYOUTREF_HD constexpr Result<Layout> representable(Result<Layout> const& r) {
+  if (r.ok()) LAYOUTREF_CHECK(check_representable(r.value));
+  return r;
+}
+
 /// Whether every stride is an integer.
 LAYOUTREF_HD constexpr bool has_integer_strides(Layout const& l) {
   for (int k = 0; k < l.nleaves; ++k)

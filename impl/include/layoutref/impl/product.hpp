@@ -102,7 +102,7 @@ LAYOUTREF_HD constexpr Result<Layout> product(Arrangement how, Layout const& a, 
   LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::product_tiler_rank, [](Layout const& x, Layout const& b) {
                   return detail_tile::product_leaf(x, b);
                 }));
-  return detail_tile::arrange(p, t, how);
+  return representable(detail_tile::arrange(p, t, how));
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
@@ -125,12 +125,12 @@ LAYOUTREF_HD constexpr Result<Layout> flat_product(Layout const& a, Layout const
 /// blocked_product(A, B): mode i is (A_i, P_i), P = complement(A', size(A')*cosize(B')) ∘ B' with
 /// A', B' padded with `_1:_0` to the larger rank. @post rank(result) == max(rank A, rank B)
 LAYOUTREF_HD constexpr Result<Layout> blocked_product(Layout const& a, Layout const& b) {
-  return detail_tile::blocked_or_raked(a, b, false);
+  return representable(detail_tile::blocked_or_raked(a, b, false));
 }
 
 /// raked_product(A, B): mode i is (P_i, A_i) (the blocks interleaved).
 LAYOUTREF_HD constexpr Result<Layout> raked_product(Layout const& a, Layout const& b) {
-  return detail_tile::blocked_or_raked(a, b, true);
+  return representable(detail_tile::blocked_or_raked(a, b, true));
 }
 
 namespace detail_tile {
@@ -187,7 +187,7 @@ LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTupl
   } else {
     LAYOUTREF_TRY(reps, make_layout(count));
   }
-  return blocked_or_raked(padded, reps, false);
+  return representable(blocked_or_raked(padded, reps, false));
 }
 
 }  // namespace detail_tile

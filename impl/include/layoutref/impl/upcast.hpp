@@ -66,7 +66,7 @@ LAYOUTREF_HD constexpr Result<Layout> upcast(Layout const& l, i64 n) {
     if (d.value < 0) stride.value = -stride.value;
     r.leaf[k] = LayoutLeaf{shape, Stride::integer(stride)};
   }
-  return r;
+  return representable(r);
 }
 
 /// downcast(L, N) (see above). Errors: downcast.unit_stride; bad_argument (N < 1, a size < 1);
@@ -89,7 +89,7 @@ LAYOUTREF_HD constexpr Result<Layout> downcast(Layout const& l, i64 n) {
       LAYOUTREF_TRY(x.stride, scale(narrow, x.stride));
     }
   }
-  return r;
+  return representable(r);
 }
 
 }  // namespace layoutref::impl
