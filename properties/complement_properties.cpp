@@ -6,6 +6,8 @@
 
 #include "classify.hpp"
 
+#include <layoutref/notation/parse.hpp>
+
 #include <algorithm>
 #include <set>
 
@@ -125,4 +127,31 @@ RC_GTEST_PROP(complement, law_result_is_coalesced, ()) {
   std::string text = "complement(" + sp::str(a) + ", " + std::to_string(m) + ") = " + sp::str(rl);
   if (!(sp::to_layout(*cr) == rl)) RC_FAIL(text + " is not coalesced: coalesce gives " + sp::str(sp::to_layout(*cr)));
   if (sp::size(rl) == 1 && !(rl.shape.is_leaf() && sp::leaves(rl.stride)[0] == sp::Value(0))) RC_FAIL(text + ": a size-1 result is not 1:0");
+}
+
+// impl ≡ spec on tuple cotargets (CuTe's complement(A, shape)): both divide the shape mode by
+// mode as CuTe's ceil_div does, and both refuse with complement.cotarget_bound where that
+// rounding leaves (A, R) short of size(cotarget); where a result exists, CuTe's contract
+// cosize(make_layout(A, R)) >= size(cotarget) holds (issue 12 item 15).
+RC_GTEST_PROP(complement, impl_matches_spec_tuple_cotarget, ()) {
+  lr::Complementable c = *lr::complementable();
+  int n = *rc::gen::inRange(1, 4);
+  std::string text = "(";
+  sp::i64 want = 1;
+  for (int k = 0; k < n; ++k) {
+    sp::i64 m = *rc::gen::inRange<sp::i64>(1, 49);
+    want *= m;
+    text += std::to_string(m) + (k + 1 < n ? "," : ")");
+  }
+  auto cotarget = layoutref::notation::parse(text);
+  RC_ASSERT(cotarget.ok);
+  auto ag = lp::require_agreement("complement", {lp::term(c.a), cotarget.term});
+  RC_TAG(ag.impl_refused ? "refused: " + ag.impl_condition : std::string("computed"));
+  if (!ag.impl_result) return;
+  sp::Layout r = lp::as_layout(*ag.impl_result);
+  std::vector<sp::IntTuple> shapes{c.a.shape, r.shape};
+  std::vector<sp::Stride> strides{c.a.stride, r.stride};
+  sp::Layout ar(sp::IntTuple::tuple(shapes), sp::Stride::tuple(strides));
+  auto img = lp::image(ar);
+  RC_ASSERT(img.back() + 1 >= want);
 }

@@ -40,3 +40,32 @@ RC_GTEST_PROP(queries, law_size_is_product_cosize_is_max_plus_one, ()) {
   auto img = lp::image(l);
   RC_ASSERT(cosize->integer.value == img.back() + 1);
 }
+
+namespace {
+
+/// d with the sign of its k-th leaf flipped where `flip` says so.
+sp::Stride with_signs(sp::Stride const& d, std::vector<bool> const& flip, size_t& k) {
+  if (d.leaf) return sp::Stride(flip[k++] ? sp::Value(0) - d.value : d.value);
+  std::vector<sp::Stride> items;
+  for (auto const& x : d.items) items.push_back(with_signs(x, flip, k));
+  return sp::Stride::tuple(std::move(items));
+}
+
+}  // namespace
+
+// Law (CuTe's coshape, cute/layout.hpp: the strides' magnitudes): cosize(L) = 1 + sum of
+// (s_k - 1)|d_k| = max L - min L + 1, the extent of L's image, for strides of either sign
+// (cosize(4:-1) = 4, cosize((2,4):(4,-1)) = 8: issue 12 item 14). impl and spec both.
+RC_GTEST_PROP(queries, law_cosize_is_extent_of_image, ()) {
+  sp::Layout base = *lr::layout(lr::Bounds{}, lr::nonnegative());
+  auto flip = *rc::gen::container<std::vector<bool>>(sp::leaves(base.shape).size(), rc::gen::arbitrary<bool>());
+  size_t k = 0;
+  sp::Layout l(base.shape, with_signs(base.stride, flip, k));
+  lp::classify(l);
+  auto img = lp::image(l);
+  sp::i64 extent = img.back() - img.front() + 1;
+  RC_ASSERT(sp::cosize(l) == extent);
+  auto cosize = lp::impl_compute("cosize", {lp::term(l)});
+  RC_ASSERT(cosize.has_value());
+  RC_ASSERT(cosize->integer.value == extent);
+}

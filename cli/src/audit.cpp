@@ -123,8 +123,8 @@ std::map<std::string, Op> const& ops() {
        }}},
       {"complement", {1, 2, [](Args const& a, Term const& r) {
          sp::Layout l = sp::to_layout(a[0]);
-         sp::i64 m = a.size() == 2 ? sp::size(sp::to_shape(a[1])) : sp::default_cotarget(l);
-         return sp::check_complement(l, m, layout_claim(r));
+         if (a.size() == 2) return sp::check_complement(l, sp::to_shape(a[1]), layout_claim(r));
+         return sp::check_complement(l, sp::default_cotarget(l), layout_claim(r));
        }}},
       {"right_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
       {"left_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
@@ -147,12 +147,23 @@ std::map<std::string, Op> const& ops() {
          if (a.size() == 3) order = sp::to_int_tuple(a[2]);
          return sp::check_tile_to_shape(sp::to_layout(a[0]), sp::to_shape(a[1]), order, layout_claim(r));
        }}},
-      {"size", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::size(sp::to_layout(a[0])), "size"); }}},
-      {"cosize", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize"); }}},
+      {"size", {1, 1, [](Args const& a, Term const& r) {
+         if (is_composed(a[0])) return compare_integer(r, sp::size(to_composed(a[0])), "size");
+         return compare_integer(r, sp::size(sp::to_layout(a[0])), "size");
+       }}},
+      {"cosize", {1, 1, [](Args const& a, Term const& r) {
+         if (is_composed(a[0])) return compare_integer(r, sp::cosize(to_composed(a[0])), "cosize (the image's extent)");
+         return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize");
+       }}},
       {"rank", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); }}},
       {"depth", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); }}},
       {"max_common_vector", {2, 2, [](Args const& a, Term const& r) {
-         return compare_integer(r, sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1])), "the largest common vector");
+         bool ca = is_composed(a[0]), cb = is_composed(a[1]);
+         sp::i64 want = ca && cb ? sp::max_common_vector(to_composed(a[0]), to_composed(a[1]))
+                        : ca     ? sp::max_common_vector(to_composed(a[0]), sp::to_layout(a[1]))
+                        : cb     ? sp::max_common_vector(sp::to_layout(a[0]), to_composed(a[1]))
+                                 : sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1]));
+         return compare_integer(r, want, "the largest common vector");
        }}},
       {"max_common_layout", {2, 2, [](Args const& a, Term const& r) {
          return sp::check_max_common_layout(sp::to_layout(a[0]), sp::to_layout(a[1]), layout_claim(r));
@@ -188,7 +199,7 @@ std::map<std::string, Op> const& ops() {
          return compare_integer(r, sp::crd2idx(c, sp::to_shape(a[1])), "the colexicographic index");
        }}},
       {"idx2crd", {2, 2, [](Args const& a, Term const& r) {
-         sp::IntTuple c = sp::idx2crd(sp::to_integer(a[0]), sp::to_shape(a[1]));
+         sp::IntTuple c = sp::idx2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]));
          if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
          return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
        }}},

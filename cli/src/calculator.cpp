@@ -133,7 +133,8 @@ bool shape_query(std::string const& op, Term const& arg, Term& out, std::string&
 }
 
 bool apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error) {
-  if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1 && args[0].kind != Kind::layout)
+  if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1 && args[0].kind != Kind::layout &&
+      args[0].kind != Kind::chain)
     return shape_query(op, args[0], out, error);
   auto const& ops = conform_registry().ops;
   auto it = ops.find(op);

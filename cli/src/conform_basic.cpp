@@ -21,9 +21,13 @@ ImplResult on_layout(Args const& a, F const& f) {
 }  // namespace
 
 void register_basic_ops(ConformRegistry& r) {
-  r.add("size", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return result_of(impl::size(l)); }); });
+  r.add("size", [](Args const& a) {
+    if (is_swizzled(a.at(0))) return conform_swizzled_size(a);  // Sw<B,M,S> o off o L
+    return on_layout(a, [](impl::Layout const& l) { return result_of(impl::size(l)); });
+  });
   // cosize(L) = L(size(L) - 1) + 1 is static when every shape and stride of L is (CuTe's Int<N>).
   r.add("cosize", [](Args const& a) {
+    if (is_swizzled(a.at(0))) return conform_swizzled_cosize(a);
     return on_layout(a, [](impl::Layout const& l) {
       auto c = impl::cosize(l);
       if (!c.ok()) return refused(c.error);
@@ -67,7 +71,7 @@ void register_basic_ops(ConformRegistry& r) {
     return result_of(impl::crd2idx(c.value, s.value));
   });
   r.add("idx2crd", [](Args const& a) {
-    auto i = impl::to_int(a.at(0));
+    auto i = impl::to_int_tuple(a.at(0));
     auto s = impl::to_shape(a.at(1));
     if (!i.ok()) return refused(i.error);
     if (!s.ok()) return refused(s.error);

@@ -1,6 +1,7 @@
 // layoutref cli — conform: the impl operations of the "inverse" group: right_inverse(L),
 // left_inverse(L), max_common_vector(A, B), max_common_layout(A, B).
 #include "conform.hpp"
+#include "conform_swizzle.hpp"
 
 #include <layoutref/impl/inverse.hpp>
 #include <layoutref/impl/max_common.hpp>
@@ -32,6 +33,7 @@ void register_inverse_ops(ConformRegistry& r) {
   r.add("right_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
   r.add("left_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
   r.add("max_common_vector", [](Args const& a) {
+    if (is_swizzled(a.at(0)) || is_swizzled(a.at(1))) return conform_swizzled_max_common_vector(a);
     auto x = impl::to_layout(a.at(0));
     if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));

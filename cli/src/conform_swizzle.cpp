@@ -68,4 +68,41 @@ ImplResult conform_swizzled_eval(Args const& args) {
   return from(impl::evaluate(c.value, i.value.value));
 }
 
+bool is_swizzled(notation::Term const& t) {
+  return t.kind == notation::Kind::chain && !t.children.empty() && t.children[0].kind == notation::Kind::swizzle;
+}
+
+ImplResult conform_swizzled_size(Args const& args) {
+  auto c = to_composed(args.at(0));
+  if (!c.ok()) return refused(c.error);
+  return result_of(impl::size(c.value));
+}
+
+ImplResult conform_swizzled_cosize(Args const& args) {
+  auto c = to_composed(args.at(0));
+  if (!c.ok()) return refused(c.error);
+  auto n = impl::cosize(c.value);
+  if (!n.ok()) return refused(n.error);
+  return result_of(impl::Result<impl::Int>(impl::Int{n.value, false}));
+}
+
+ImplResult conform_swizzled_max_common_vector(Args const& args) {
+  bool ca = is_swizzled(args.at(0)), cb = is_swizzled(args.at(1));
+  impl::Result<impl::Int> n;
+  if (ca && cb) {
+    auto x = to_composed(args[0]);
+    auto y = to_composed(args[1]);
+    if (!x.ok()) return refused(x.error);
+    if (!y.ok()) return refused(y.error);
+    n = impl::max_common_vector(x.value, y.value);
+  } else {
+    auto x = to_composed(args[ca ? 0 : 1]);
+    auto y = impl::to_layout(args[ca ? 1 : 0]);
+    if (!x.ok()) return refused(x.error);
+    if (!y.ok()) return refused(y.error);
+    n = impl::max_common_vector(x.value, y.value);
+  }
+  return result_of(n);
+}
+
 }  // namespace layoutref::cli

@@ -16,4 +16,13 @@ ImplResult conform_swizzled_composition(std::vector<notation::Term> const& args)
 /// eval(Sw<B,M,S> o off o L, i) = Sw(off + L(i)): args = {the swizzled layout, the index}.
 ImplResult conform_swizzled_eval(std::vector<notation::Term> const& args);
 
+/// Whether t is a swizzled layout `Sw<B,M,S> o off o L` (a chain that starts with a swizzle).
+bool is_swizzled(notation::Term const& t);
+
+/// size and cosize of `Sw<B,M,S> o off o L` (args = {it}); max_common_vector where either
+/// argument is swizzled (impl/swizzle.hpp).
+ImplResult conform_swizzled_size(std::vector<notation::Term> const& args);
+ImplResult conform_swizzled_cosize(std::vector<notation::Term> const& args);
+ImplResult conform_swizzled_max_common_vector(std::vector<notation::Term> const& args);
+
 }  // namespace layoutref::cli

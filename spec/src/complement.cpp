@@ -118,6 +118,55 @@ Layout complement(Layout const& a, i64 cotarget) {
 
 Layout complement(Layout const& a) { return complement(a, default_cotarget(a)); }
 
+i64 effective_cotarget(Layout const& a, IntTuple const& cotarget) {
+  validate_shape(cotarget, "cotarget");
+  if (cotarget.leaf) return cotarget.value;
+  i64 sp = span(sorted_modes(a));
+  i64 rest = sp, q = 1;
+  for (i64 mk : leaves(cotarget)) {
+    q = mul(q, ceil_div(mk, rest));
+    rest = ceil_div(rest, mk);
+  }
+  return mul(sp, q);
+}
+
+Admissibility is_complement_admissible(Layout const& a, IntTuple const& cotarget) {
+  validate_shape(cotarget, "cotarget");
+  if (cotarget.leaf) return is_complement_admissible(a, cotarget.value);
+  // The conditions on A first: span() presumes them.
+  Admissibility adm = is_complement_admissible(a, size(cotarget));
+  if (!adm.ok) return adm;
+  i64 m = effective_cotarget(a, cotarget);
+  i64 want = size(cotarget);
+  if (m < want)
+    return Admissibility::no("complement.cotarget_bound",
+                             "CuTe divides the cotarget " + str(cotarget) + " by N*d = " + std::to_string(span(sorted_modes(a))) +
+                                 " mode by mode, so (A, R) covers [0," + std::to_string(m) +
+                                 ") and cosize(make_layout(A, R)) = " + std::to_string(m) + " < size(cotarget) = " +
+                                 std::to_string(want));
+  Admissibility out;
+  out.notes.push_back("the cotarget " + str(cotarget) + " divided mode by mode as CuTe's ceil_div does: (A, R) covers [0," +
+                      std::to_string(m) + ")");
+  return out;
+}
+
+Layout complement(Layout const& a, IntTuple const& cotarget) {
+  is_complement_admissible(a, cotarget).require();
+  return complement(a, effective_cotarget(a, cotarget));
+}
+
+Judgement check_complement(Layout const& a, IntTuple const& cotarget, Claim const& claimed) {
+  if (cotarget.leaf) return check_complement(a, cotarget.value, claimed);
+  Admissibility adm = is_complement_admissible(a, cotarget);
+  if (!adm.ok && adm.condition == "complement.cotarget_bound") {
+    if (claimed.error) return Judgement::right("no result: " + adm.message());
+    return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+  }
+  if (!adm.ok) return check_complement(a, size(cotarget), claimed);  // the condition on A, named there
+  Judgement j = check_complement(a, effective_cotarget(a, cotarget), claimed);
+  return j;
+}
+
 Judgement check_complement(Layout const& a, i64 cotarget, Claim const& claimed) {
   Admissibility adm = is_complement_admissible(a, cotarget);
   if (adm.ok) {

@@ -62,6 +62,15 @@ IntTuple idx2crd(i64 index, IntTuple const& shape) {
   return IntTuple::tuple(std::move(items));
 }
 
+IntTuple idx2crd(IntTuple const& index, IntTuple const& shape) {
+  if (index.leaf) return idx2crd(index.value, shape);
+  if (shape.leaf || shape.items.size() != index.items.size())
+    bad_argument("idx2crd: the index " + str(index) + " and the shape " + str(shape) + " have different ranks");
+  std::vector<IntTuple> items;
+  for (size_t k = 0; k < index.items.size(); ++k) items.push_back(idx2crd(index.items[k], shape.items[k]));
+  return IntTuple::tuple(std::move(items));
+}
+
 i64 crd2idx(IntTuple const& coord, IntTuple const& shape) {
   if (coord.leaf) {
     i64 n = size(shape);
@@ -163,7 +172,7 @@ i64 cosize(Layout const& l) {
   for (size_t k = 0; k < s.size(); ++k) {
     if (s[k] < 1) bad_argument("cosize of " + str(l) + ": a mode has size " + std::to_string(s[k]));
     i64 dk = d[k].integer("stride");
-    if (dk > 0) hi = add(hi, mul(s[k] - 1, dk));
+    hi = add(hi, mul(s[k] - 1, abs(dk)));
   }
   return add(hi, 1);
 }

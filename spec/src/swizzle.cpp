@@ -1,4 +1,5 @@
 #include <layoutref/spec/swizzle.hpp>
+#include <layoutref/spec/max_common.hpp>
 
 #include <algorithm>
 
@@ -55,6 +56,43 @@ i64 evaluate(ComposedLayout const& c, i64 index) {
     bad_argument(str(c) + " at index " + std::to_string(index) + ": offset + inner = " + std::to_string(x) +
                  " is negative; the swizzle is defined on non-negative integers only");
   return c.outer.apply(x);
+}
+
+i64 size(ComposedLayout const& c) { return size(c.inner); }
+
+i64 cosize(ComposedLayout const& c) {
+  require_integer_inner(c);
+  i64 n = size(c.inner);
+  require_table(n, "the image of " + str(c));
+  i64 hi = 0;
+  for (i64 i = 0; i < n; ++i) hi = std::max(hi, evaluate(c, i));
+  return add(hi, 1);
+}
+
+namespace {
+
+bool same_function(Swizzle const& x, Swizzle const& y) { return (x.b == 0 && y.b == 0) || (x.b == y.b && x.m == y.m && x.s == y.s); }
+
+i64 low_block(Swizzle const& x) { return i64{1} << x.m; }
+
+}  // namespace
+
+i64 max_common_vector(ComposedLayout const& a, Layout const& b) {
+  require_integer_inner(a);
+  a.outer.validate();
+  return std::min(max_common_vector(a.inner, b), low_block(a.outer));
+}
+
+i64 max_common_vector(Layout const& a, ComposedLayout const& b) { return max_common_vector(b, a); }
+
+i64 max_common_vector(ComposedLayout const& a, ComposedLayout const& b) {
+  require_integer_inner(a);
+  require_integer_inner(b);
+  a.outer.validate();
+  b.outer.validate();
+  i64 v = max_common_vector(a.inner, b.inner);
+  if (same_function(a.outer, b.outer)) return v;
+  return std::min({v, low_block(a.outer), low_block(b.outer)});
 }
 
 Admissibility is_composition_admissible(ComposedLayout const& a, Tiler const& t) {

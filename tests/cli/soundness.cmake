@@ -37,3 +37,38 @@ layoutref_cli_test(soundness_composition_result_overflow RC 1
   LINES "64-bit overflow: the result's values do not fit in int64" REJECT "^9223372036854775807:2")
 layoutref_cli_test(soundness_left_inverse_size_overflow RC 1 ARGS eval "left_inverse(4611686018427387904:2)"
   LINES "64-bit overflow: the result's size does not fit in int64" REJECT "4611686018427387904\\):")
+
+# Item 14: cosize counts negative strides by magnitude, as CuTe's coshape does.
+layoutref_cli_test(soundness_cosize_negative_stride RC 0 ARGS eval "cosize(4:-1)" LAST "4")
+layoutref_cli_test(soundness_cosize_mixed_strides RC 0 ARGS eval "cosize((2,4):(4,-1))" LAST "8")
+
+# Item 15: a tuple cotarget is divided mode by mode as CuTe does (spec and impl alike), and
+# refused where that rounding breaks CuTe's bound cosize(make_layout(A, R)) >= size(cotarget).
+layoutref_cli_test(soundness_complement_tuple_cotarget RC 0 ARGS eval "complement(2:1, (3,4))" LAST "8:2")
+layoutref_cli_test(soundness_complement_cotarget_bound RC 1 ARGS eval "complement((4,8):(1,4), (12,32))"
+  LINES "complement.cotarget_bound: .*covers .0,352. and .* = 384" REJECT "^11:32")
+layoutref_cli_test(soundness_audit_cosize_complement RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}/soundness_cotarget.tsv
+  LINES "soundness_cotarget.tsv:1 cosize correct"
+        "soundness_cotarget.tsv:2 cosize wrong"
+        "soundness_cotarget.tsv:3 complement correct"
+        "soundness_cotarget.tsv:4 complement wrong"
+        "soundness_cotarget.tsv:5 complement wrong .*complement.cotarget_bound"
+        "soundness_cotarget.tsv:6 complement correct no result: complement.cotarget_bound"
+        "audit: 6 cases, 3 correct, 3 wrong, 0 unsupported, 0 malformed")
+
+# Item 16: inputs CuTe accepts: idx2crd of a tuple index (mode by mode), size, cosize and
+# max_common_vector of swizzled layouts.
+layoutref_cli_test(soundness_idx2crd_tuple_index RC 0 ARGS eval "idx2crd((1,2), ((2,3),(4,5)))" LAST "((1,0),(2,0))")
+layoutref_cli_test(soundness_idx2crd_rank_mismatch RC 1 ARGS eval "idx2crd((1,2,3), ((2,3),(4,5)))" LINES "different ranks|has rank 3")
+layoutref_cli_test(soundness_size_swizzled RC 0 ARGS eval "size(Sw<2,1,3> o _0 o (8,8):(8,1))" LAST "64")
+layoutref_cli_test(soundness_cosize_swizzled RC 0 ARGS eval "cosize(Sw<2,1,3> o _0 o (8,8):(8,1))" LAST "64")
+layoutref_cli_test(soundness_max_common_vector_swizzled RC 0 ARGS eval "max_common_vector(Sw<2,1,3> o _0 o 32:1, 32:1)" LAST "_2")
+layoutref_cli_test(soundness_audit_swizzled_queries RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}/soundness_swizzle.tsv
+  LINES "soundness_swizzle.tsv:1 idx2crd correct"
+        "soundness_swizzle.tsv:2 size correct"
+        "soundness_swizzle.tsv:3 cosize correct"
+        "soundness_swizzle.tsv:4 cosize wrong"
+        "soundness_swizzle.tsv:5 max_common_vector correct"
+        "soundness_swizzle.tsv:6 max_common_vector correct"
+        "soundness_swizzle.tsv:7 max_common_vector correct"
+        "audit: 7 cases, 6 correct, 1 wrong, 0 unsupported, 0 malformed")

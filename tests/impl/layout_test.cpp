@@ -34,6 +34,10 @@ TEST(ImplLayout, QueriesAndFunction) {
   EXPECT_EQ(evaluate_int(l, 16).value, 17);
   // cosize: 1 + 2*3 + 1*12 + 2*1 = 21
   EXPECT_EQ(cosize(l).value, 21);
+  // Negative strides by magnitude, as CuTe's coshape (issue 12 item 14).
+  EXPECT_EQ(cosize(L("4:-1")).value, 4);
+  EXPECT_EQ(cosize(L("(2,4):(4,-1)")).value, 8);
+  EXPECT_EQ(cosize(L("2:-9223372036854775808")).error.code, Errc::overflow);
   // past the domain: 18 overflows into the last leaf: (0,(0,3)) -> 3
   EXPECT_EQ(evaluate_int(l, 18, true).value, 3);
   EXPECT_FALSE(evaluate_int(l, 18).ok());

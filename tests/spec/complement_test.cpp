@@ -124,6 +124,34 @@ TEST(Complement, NonDivisibleCotargetRoundsUp) {
   EXPECT_TRUE(is_complement_admissible(a, 128).notes.empty());
 }
 
+TEST(Complement, TupleCotargetDividedModeByMode) {
+  // CuTe's ceil_div((3,4), 2) = (ceil(3/2), ceil(4/ceil(2/3))) = (2,4): (A, R) covers [0,16).
+  Layout a = L("2:1");
+  EXPECT_EQ(effective_cotarget(a, T("(3,4)")), 16);
+  EXPECT_TRUE(is_complement_admissible(a, T("(3,4)")).ok);
+  EXPECT_TRUE(is(complement(a, T("(3,4)")), "8:2"));
+  EXPECT_TRUE(check_complement(a, T("(3,4)"), claim("8:2")).correct);
+  EXPECT_FALSE(check_complement(a, T("(3,4)"), claim("6:2")).correct);  // size(cotarget) rounded as an integer
+  // An integer leaf is the integer cotarget; nested tuples divide as their flattening does.
+  EXPECT_EQ(effective_cotarget(a, T("12")), 12);
+  EXPECT_EQ(effective_cotarget(L("(4,8):(1,4)"), T("((3,4),5)")), effective_cotarget(L("(4,8):(1,4)"), T("(3,4,5)")));
+}
+
+TEST(Complement, TupleCotargetBound) {
+  // ceil_div((12,32), 32) = (1, ceil(32/3)) = (1,11): (A, R) covers [0,352), short of 12*32.
+  Layout a = L("(4,8):(1,4)");
+  EXPECT_EQ(effective_cotarget(a, T("(12,32)")), 352);
+  Admissibility adm = is_complement_admissible(a, T("(12,32)"));
+  EXPECT_FALSE(adm.ok);
+  EXPECT_EQ(adm.condition, "complement.cotarget_bound");
+  EXPECT_TRUE(mentions(adm.witness, "352")) << adm.witness;
+  EXPECT_TRUE(inadmissible("complement.cotarget_bound", [&] { complement(a, T("(12,32)")); }));
+  EXPECT_FALSE(check_complement(a, T("(12,32)"), claim("11:32")).correct);
+  EXPECT_TRUE(check_complement(a, T("(12,32)"), error_claim()).correct);
+  // A condition on A is named before the bound.
+  EXPECT_EQ(is_complement_admissible(L("(2,2):(1,1)"), T("(12,32)")).condition, "complement.stride_divisibility");
+}
+
 TEST(Complement, StrideZeroAndSizeOneModesAreIgnored) {
   // same non-trivial modes as (2,4):(1,2)
   EXPECT_TRUE(is(complement(L("(2,1,4,3):(1,7,2,0)"), 16), "2:8"));

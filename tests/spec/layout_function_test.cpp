@@ -128,14 +128,16 @@ TEST(LayoutFunctionEvaluateExtended, RunsOnAlongTheLastLeaf) {
   EXPECT_TRUE(fails_with(bad, [&] { evaluate_extended(l, -1); }));
 }
 
-TEST(LayoutFunctionCosize, OnePastTheLargestValue) {
+TEST(LayoutFunctionCosize, ExtentOfTheImage) {
   EXPECT_EQ(cosize(L("(3,(2,3)):(3,(12,1))")), 21);  // 1 + 2*3 + 1*12 + 2*1
   EXPECT_EQ(cosize(L("(4,3):(0,2)")), 5);            // 1 + 0 + 2*2: a 0 stride adds nothing
   EXPECT_EQ(cosize(L("(4,3):(0,0)")), 1);
   EXPECT_EQ(cosize(L("8:1")), 8);
   EXPECT_EQ(cosize(L("(2,2):(1,1)")), 3);            // not injective: values 0,1,1,2
-  EXPECT_EQ(cosize(L("4:-1")), 1);                   // values 0,-1,-2,-3: the largest is 0
-  EXPECT_EQ(cosize(L("(4,2):(-1,5)")), 6);           // largest value 0 + 5
+  // Negative strides count by magnitude, as CuTe's coshape does (issue 12 item 14).
+  EXPECT_EQ(cosize(L("4:-1")), 4);                   // values 0,-1,-2,-3: extent 0 - (-3) + 1
+  EXPECT_EQ(cosize(L("(2,4):(4,-1)")), 8);           // values -3..4: 1 + 1*4 + 3*1
+  EXPECT_EQ(cosize(L("(4,2):(-1,5)")), 9);           // values -3..5: 1 + 3*1 + 1*5
   EXPECT_TRUE(fails_with(bad, [] { cosize(L("(2,2):(1@0,1@1)")); }));  // basis strides
 }
 

@@ -133,13 +133,27 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
     if (q.value != 1) gaps[n++] = LayoutLeaf{q, Stride::integer(current)};
     LAYOUTREF_TRY(current, mul(current, q));
   }
+  // (A, R) covers [0, current); CuTe's contract wants size(cotarget) of it, which its
+  // mode-by-mode rounding of a tuple cotarget can miss (the spec's complement.cotarget_bound).
+  LAYOUTREF_TRY(Int want, size(cotarget));
+  if (current.value < want.value)
+    return fail(Errc::inadmissible, Cond::complement_cotarget_bound)
+        .add("CuTe divides the cotarget by N*d = ")
+        .add(span.value)
+        .add(" mode by mode, so (A, R) covers [0,")
+        .add(current.value)
+        .add(") and cosize(make_layout(A, R)) = ")
+        .add(current.value)
+        .add(" < size(cotarget) = ")
+        .add(want.value);
   return bw_coalesce(gaps, n, false);
 }
 
 }  // namespace detail
 
 /// complement(A, M): the layout of the repetitions of A up to M (rounded up to a multiple of
-/// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it.
+/// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it; where
+/// that rounding leaves (A, R) short of size(cotarget), complement.cotarget_bound (inadmissible).
 LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
   LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
   return representable(detail::complement_sorted(s, cotarget));

@@ -93,6 +93,23 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(Int i, IntTuple const& shape) {
   return c;
 }
 
+/// idx2crd of a tuple index (CuTe's idx2crd(tuple, tuple)): mode by mode, idx2crd(i_k, S_k);
+/// an integer index is idx2crd(Int, shape). Errors: bad_argument when the ranks differ (CuTe's
+/// "Mismatched Ranks"), and those of idx2crd(Int, shape).
+LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple const& shape) {
+  if (index.is_leaf()) return idx2crd(index.leaf[0], shape);
+  if (shape.is_leaf() || shape.rank() != index.rank())
+    return fail(Errc::bad_argument).add("idx2crd: the index has rank ").add(index.rank()).add(" but the shape ").add(shape.rank());
+  TupleBuilder<Int> b;
+  for (int k = 0; k < index.rank(); ++k) {
+    LAYOUTREF_TRY(IntTuple ik, index.mode(k));
+    LAYOUTREF_TRY(IntTuple sk, shape.mode(k));
+    LAYOUTREF_TRY(IntTuple ck, idx2crd(ik, sk));
+    b.push(ck);
+  }
+  return b.done();
+}
+
 /// The coordinate of `dst` with the same 1-D index as `coord` in `src` (CuTe stride.hpp crd2crd):
 /// when coord, src and dst are all tuples, mode by mode (their ranks must agree, else
 /// bad_argument: CuTe's "Mismatched Ranks"); otherwise idx2crd(crd2idx(coord, src), dst).

@@ -49,6 +49,7 @@ enum class Cond : std::uint8_t {
   max_common_layout_not_representable,
   get_flat_coord_not_a_value,
   get_flat_coord_not_unique,
+  complement_cotarget_bound,
 };
 
 /// The condition's name, e.g. "composition.left_divisibility" ("" for none).
@@ -82,6 +83,7 @@ LAYOUTREF_HD constexpr char const* name(Cond c) {
     case Cond::max_common_layout_not_representable: return "max_common_layout.not_representable";
     case Cond::get_flat_coord_not_a_value: return "get_flat_coord.not_a_value";
     case Cond::get_flat_coord_not_unique: return "get_flat_coord.not_unique";
+    case Cond::complement_cotarget_bound: return "complement.cotarget_bound";
   }
   return "?";
 }

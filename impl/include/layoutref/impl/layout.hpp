@@ -140,17 +140,18 @@ LAYOUTREF_HD constexpr Result<i64> evaluate_int(Layout const& l, i64 i, bool ext
   return v.scalar;
 }
 
-/// 1 + the largest value of L on its domain (integer strides).
+/// CuTe's cosize: 1 + sum of (s_k - 1) * |d_k| (coshape with the strides' magnitudes, CUTLASS
+/// cute/layout.hpp), the extent max L - min L + 1 of L's image; for strides >= 0, 1 + max L.
+/// Errors: bad_argument (basis strides, a size < 1); overflow.
 LAYOUTREF_HD constexpr Result<i64> cosize(Layout const& l) {
   i64 hi = 0;
   for (int k = 0; k < l.nleaves; ++k) {
     auto const& x = l.leaf[k];
     if (x.shape.value < 1) return fail(Errc::bad_argument).add("a mode has size ").add(x.shape.value);
     if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("cosize of a layout with basis strides");
-    if (x.stride.value > 0) {
-      LAYOUTREF_TRY(i64 t, checked_mul(x.shape.value - 1, x.stride.value));
-      LAYOUTREF_TRY(hi, checked_add(hi, t));
-    }
+    LAYOUTREF_TRY(i64 d, checked_abs(x.stride.value));
+    LAYOUTREF_TRY(i64 t, checked_mul(x.shape.value - 1, d));
+    LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   return checked_add(hi, 1);
 }

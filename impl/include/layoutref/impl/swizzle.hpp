@@ -18,6 +18,7 @@
 #pragma once
 
 #include <layoutref/impl/composition.hpp>
+#include <layoutref/impl/max_common.hpp>
 
 namespace layoutref::impl {
 
@@ -94,6 +95,55 @@ LAYOUTREF_HD constexpr Result<i64> evaluate(ComposedLayout const& c, i64 i) {
   if (x < 0)
     return fail(Errc::bad_argument).add("offset + inner(").add(i).add(") = ").add(x).add(" is negative; the swizzle is defined on non-negative integers");
   return apply(c.outer, x);
+}
+
+/// size(Sw o off o L) = size(L). Errors: those of validate(c).
+LAYOUTREF_HD constexpr Result<Int> size(ComposedLayout const& c) {
+  LAYOUTREF_CHECK(validate(c));
+  return size(c.inner);
+}
+
+/// The most values cosize(ComposedLayout) enumerates.
+inline constexpr i64 kSwizzleCosizeBudget = i64{1} << 24;
+
+/// cosize(Sw o off o L): the extent of the image, 1 + max over i of Sw(off + L(i)) (the spec's;
+/// CuTe's cosize(L) ignores the swizzle and offset: docs/divergences.md). Enumerates size(L)
+/// values. Errors: those of evaluate; capacity past kSwizzleCosizeBudget values.
+LAYOUTREF_HD constexpr Result<i64> cosize(ComposedLayout const& c) {
+  LAYOUTREF_TRY(Int n, size(c));
+  if (n.value > kSwizzleCosizeBudget)
+    return fail(Errc::capacity).add("cosize of a swizzled layout of size ").add(n.value).add(" (enumerated up to ").add(kSwizzleCosizeBudget).add(")");
+  i64 hi = 0;
+  for (i64 i = 0; i < n.value; ++i) {
+    LAYOUTREF_TRY(i64 v, evaluate(c, i));
+    if (v > hi) hi = v;
+  }
+  return checked_add(hi, 1);
+}
+
+namespace detail_swizzle {
+LAYOUTREF_HD constexpr bool same_function(Swizzle const& x, Swizzle const& y) { return (x.b == 0 && y.b == 0) || x == y; }
+LAYOUTREF_HD constexpr Int capped(Int v, Swizzle const& x) {
+  i64 block = i64{1} << x.m;
+  return v.value <= block ? v : Int{block, true};
+}
+}  // namespace detail_swizzle
+
+/// max_common_vector with a swizzled side (CuTe's, cute/swizzle_layout.hpp): min(max_common_vector(L,
+/// B), 2^M); both swizzled: the inner layouts' vector, capped by 2^M0 and 2^M1 unless the swizzles
+/// are the same function. Errors: those of validate and of max_common_vector(Layout, Layout).
+LAYOUTREF_HD constexpr Result<Int> max_common_vector(ComposedLayout const& a, Layout const& b) {
+  LAYOUTREF_CHECK(validate(a));
+  LAYOUTREF_TRY(Int v, max_common_vector(a.inner, b));
+  return detail_swizzle::capped(v, a.outer);
+}
+LAYOUTREF_HD constexpr Result<Int> max_common_vector(Layout const& a, ComposedLayout const& b) { return max_common_vector(b, a); }
+LAYOUTREF_HD constexpr Result<Int> max_common_vector(ComposedLayout const& a, ComposedLayout const& b) {
+  LAYOUTREF_CHECK(validate(a));
+  LAYOUTREF_CHECK(validate(b));
+  LAYOUTREF_TRY(Int v, max_common_vector(a.inner, b.inner));
+  if (detail_swizzle::same_function(a.outer, b.outer)) return v;
+  return detail_swizzle::capped(detail_swizzle::capped(v, a.outer), b.outer);
 }
 
 /// composition(outer ∘ offset ∘ inner, T) = outer ∘ offset ∘ (inner ∘ T): the tiler acts on the

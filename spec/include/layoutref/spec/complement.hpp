@@ -29,6 +29,18 @@ Reference complement_reference(Layout const& a, i64 cotarget);
 /// ((A,R) injective, R increasing, [0,M) covered) when one fails, else the condition.
 Judgement check_complement(Layout const& a, i64 cotarget, Claim const& claimed);
 
+/// A tuple cotarget (CuTe's complement(A, shape)). CuTe divides the shape by the span
+/// N(a)*d(a) of A's largest mode mode by mode (its tuple-by-integer ceil_div: q_k =
+/// ceil(M_k / r), r <- ceil(r / M_k), folding left over the leaves), so the effective integer
+/// cotarget is span * prod(q_k), which is what R and (A, R) then cover. CuTe's contract,
+/// cosize(make_layout(A, R)) >= size(cotarget), can fail under that rounding
+/// (complement((4,8):(1,4), (12,32)): q = (1,11), 352 < 384); such an input is inadmissible
+/// (complement.cotarget_bound, with the witness). An integer leaf is the integer cotarget.
+i64 effective_cotarget(Layout const& a, IntTuple const& cotarget);
+Admissibility is_complement_admissible(Layout const& a, IntTuple const& cotarget);
+Layout complement(Layout const& a, IntTuple const& cotarget);
+Judgement check_complement(Layout const& a, IntTuple const& cotarget, Claim const& claimed);
+
 /// The cotarget complement(A) uses: cosize(filter(A)).
 i64 default_cotarget(Layout const& a);
 

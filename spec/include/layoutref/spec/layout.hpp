@@ -54,6 +54,10 @@ std::vector<Layout> leaf_modes(Layout const& l);
 /// idx2crd(i, S): the natural coordinate of the 1-D index i (congruent with S).
 /// An index i >= size(S) overflows into the last leaf (CuTe's idx2crd). @pre i >= 0
 IntTuple idx2crd(i64 index, IntTuple const& shape);
+/// idx2crd of a tuple index: mode by mode, idx2crd(i_k, S_k) for each mode k (CuTe's
+/// idx2crd(tuple, tuple); ranks must agree, else bad_argument: CuTe's "Mismatched Ranks").
+/// An integer index is idx2crd(i64, S).
+IntTuple idx2crd(IntTuple const& index, IntTuple const& shape);
 
 /// crd2idx(c, S): the colexicographic 1-D index of a coordinate c of S. c may be coarser
 /// than S: an integer for a sub-tuple is already an index into it (CuTe's crd2idx).
@@ -79,7 +83,9 @@ Value evaluate_extended(Layout const& l, i64 index);
 /// side of a composition is a basis element (CuTe's basis_get).
 Value evaluate_at_value(Layout const& l, Value const& x);
 
-/// cosize(L) = 1 + the largest value of L on its domain (integer strides).
+/// cosize(L) = 1 + sum of (s_k - 1) * |d_k| over the leaves (integer strides): CuTe's
+/// size(coshape(L)), whose coshape takes the strides' magnitudes (CUTLASS cute/layout.hpp;
+/// cutlass #1497). It is max L - min L + 1, the extent of L's image; 1 + max L for strides >= 0.
 i64 cosize(Layout const& l);
 
 // --- slicing -----------------------------------------------------------------------------

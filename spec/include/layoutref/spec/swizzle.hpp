@@ -55,6 +55,26 @@ std::string str(ComposedLayout const& c);
 /// otherwise, since Sw is defined here on non-negative integers only).
 i64 evaluate(ComposedLayout const& c, i64 index);
 
+/// size(Sw o off o L) = size(L) (CuTe's size of a ComposedLayout: its domain is inner's).
+i64 size(ComposedLayout const& c);
+
+/// cosize(Sw o off o L): the extent of the image, 1 + max over i of Sw(off + L(i)) (the values
+/// are >= 0, so this is max - min + 1 counted from 0, as for a layout with strides >= 0).
+/// CuTe returns cosize(L) here, ignoring the swizzle and the offset; the two agree whenever off
+/// is 0 and L's image [0, cosize(L)) is a union of whole 2^(M+B+|S|)-blocks, which a swizzle
+/// permutes (docs/divergences.md). Enumerates size(L) values (table bound).
+i64 cosize(ComposedLayout const& c);
+
+/// max_common_vector with a swizzled side: CuTe's (cute/swizzle_layout.hpp)
+/// min(max_common_vector(L, B), 2^M): the swizzle keeps the low M bits of every value, so with
+/// an offset whose low M bits are 0 the first 2^M elements stay contiguous whatever the offset's
+/// higher bits; both swizzled: the inner layouts' vector, capped by 2^M0 and 2^M1 unless the two
+/// swizzles are the same function. (This is the width that holds for every such offset; a
+/// particular offset can allow a longer one: docs/divergences.md.)
+i64 max_common_vector(ComposedLayout const& a, Layout const& b);
+i64 max_common_vector(Layout const& a, ComposedLayout const& b);
+i64 max_common_vector(ComposedLayout const& a, ComposedLayout const& b);
+
 /// composition(outer ∘ offset ∘ inner, T) = outer ∘ offset ∘ (inner ∘ T) (cute/layout_composed.hpp:
 /// the tiler acts on the domain, which inner defines). Admissible iff inner ∘ T is (composition.hpp).
 /// @pre inner has integer strides (bad_argument otherwise); outer is valid.
