@@ -496,12 +496,14 @@ std::optional<Outcome> prove_case(Case const& c, unsigned timeout_ms) {
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
     std::string how;
-    for (auto const& k : checks) how += ", " + k;
+    for (auto const& k : checks)
+      if (k != "z3") how += ", " + k;
     switch (a->status) {
       case lp::Status::proved:
         return Outcome{Verdict::correct, std::string("(proved by Z3") + how + " in " + secs + " s: the spec's tables would be too large)",
                        std::nullopt};
-      case lp::Status::refuted: return Outcome{Verdict::wrong, "(refuted by Z3" + how + ") " + a->counterexample, std::nullopt};
+      case lp::Status::refuted:
+        return Outcome{Verdict::wrong, "(refuted by Z3) " + a->counterexample + " (" + how.substr(2) + ")", std::nullopt};
       case lp::Status::unknown: return Outcome{Verdict::unsupported, "Z3 could not decide: " + a->reason, std::nullopt};
     }
   } catch (...) {

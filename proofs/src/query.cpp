@@ -219,7 +219,7 @@ Answer injective(Setting const& s, Fn const& f) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i"), j = s.ctx->int_const("j");
+  z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!");
   std::vector<z3::expr> ci, cj;
   SymValue fi = evaluate(b.e, f, i, &ci), fj = evaluate(b.e, f, j, &cj);
   b.finish();
@@ -237,7 +237,7 @@ Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr 
   if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> ci;
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
@@ -256,7 +256,7 @@ Answer fits_int32(Setting const& s, Fn const& f) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> ci;
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
@@ -277,7 +277,7 @@ Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
   if (auto u = at_least_one(s, n, "N")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i"), j = s.ctx->int_const("j"), k = s.ctx->int_const("k");
+  z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!"), k = s.ctx->int_const("k!");
   std::vector<z3::expr> ci, cj, ck;
   SymValue fi = evaluate(b.e, f, i, &ci), fj = evaluate(b.e, f, j, &cj), fk = evaluate(b.e, f, k, &ck);
   b.finish();
@@ -306,7 +306,7 @@ Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
   if (auto u = at_least_one(s, n, "N")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr y = s.ctx->int_const("y");
+  z3::expr y = s.ctx->int_const("y!");
   Encoder inner(*s.ctx);
   z3::expr i = s.ctx->int_const("i!forall");
   SymValue fi = evaluate(inner, f, i);
@@ -339,7 +339,7 @@ Answer equal(Setting const& s, Fn const& f, Fn const& g) {
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   shape_hypotheses(g, b.o, "g");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> cf, cg;
   SymValue fi = evaluate(b.e, f, i, &cf), gi = evaluate(b.e, g, i, &cg);
   b.finish();

@@ -169,9 +169,6 @@ std::string Variables::parse(std::string const& text) {
     std::string name = text.substr(start, cur.pos - start);
     if (name.empty() || !ident_start(name[0])) return "column " + std::to_string(start + 1) + ": expected a variable name";
     if (find(name)) return "column " + std::to_string(start + 1) + ": variable `" + name + "` declared twice";
-    // The queries' own index variables (query.cpp) are i, j, k and y.
-    if (name == "i" || name == "j" || name == "k" || name == "y")
-      return "column " + std::to_string(start + 1) + ": `" + name + "` is reserved for the queries' indices (i, j, k, y); use another name";
     cur.skip();
     Var v{name, 0, 0};
     auto bound = [&](long long& out) {

@@ -136,7 +136,7 @@ Answer validate_complement(Setting const& s, spec::Layout const& a, long long m,
     Obligation o(c);
     Encoder e(c);
     Fn f = fn(c, r);
-    z3::expr i = c.int_const("i");
+    z3::expr i = c.int_const("i!");
     std::vector<z3::expr> ci;
     SymValue x = evaluate(e, f, i, &ci), y = evaluate(e, f, i + 1);
     e.into(o);
@@ -190,7 +190,7 @@ Answer validate_right_inverse(Setting const& s, spec::Layout const& l, spec::Lay
   Obligation o(c);
   Encoder e(c);
   Fn fl = fn(c, l), fr = fn(c, r);
-  z3::expr i = c.int_const("i");
+  z3::expr i = c.int_const("i!");
   std::vector<z3::expr> ci;
   SymValue ri = evaluate(e, fr, i, &ci);
   SymValue lri = evaluate(e, fl, ri.scalar());
@@ -221,7 +221,7 @@ Answer validate_left_inverse(Setting const& s, spec::Layout const& l, spec::Layo
   Obligation o(c);
   Encoder e(c);
   Fn fl = fn(c, l), fr = fn(c, r);
-  z3::expr i = c.int_const("i");
+  z3::expr i = c.int_const("i!");
   std::vector<z3::expr> ci;
   SymValue li = evaluate(e, fl, i, &ci);
   SymValue rli = evaluate(e, fr, li.scalar());
