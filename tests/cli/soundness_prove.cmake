@@ -46,3 +46,8 @@ layoutref_cli_test(prove_confirmed_refutation RC 1 ARGS prove "injective((2,3):(
 add_test(NAME cli.prove_timeout_is_the_budget
          COMMAND ${CMAKE_COMMAND} -DLAYOUTREF=$<TARGET_FILE:layoutref> -P ${LAYOUTREF_CLI_DIR}/prove_budget.cmake)
 set_tests_properties(cli.prove_timeout_is_the_budget PROPERTIES LABELS "cli;proof")
+
+# Found by proofs.soundness: bijective assumed i < j < size(F) for its injectivity indices, an
+# empty domain for size 1 that made the whole goal vacuous ("proved" though 1 != 7).
+layoutref_cli_test(prove_bijective_size_one RC 1 ARGS prove "bijective(1:5, 7)" LINES "^refuted .*size\\(1:5\\) = 1 but N = 7"
+  REJECT "proved")
