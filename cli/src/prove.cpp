@@ -14,7 +14,10 @@
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/term.hpp>
 
+#include <layoutref/proofs/check.hpp>
+
 #include <cctype>
+#include <chrono>
 #include <fstream>
 #include <iostream>
 
@@ -37,6 +40,11 @@ std::string trim(std::string const& s) {
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
   return s.substr(b, e - b);
+}
+
+// `text` for a message: at most 80 characters of it.
+std::string quote(std::string const& text) {
+  return "`" + (text.size() > 80 ? text.substr(0, 60) + "..." + text.substr(text.size() - 17) : text) + "`";
 }
 
 // Split at top-level commas ('(', '<', '[' nest).
@@ -101,7 +109,7 @@ Term literal(std::string const& text) {
   std::string name, inside;
   if (call_of(text, name, inside) && name != "ArithTuple") return evaluate_call(text);
   auto p = notation::parse(text);
-  if (!p.ok) throw BadInput{"`" + text + "`: " + p.error.message()};
+  if (!p.ok) throw BadInput{quote(text) + ": " + p.error.message()};
   return p.term;
 }
 
@@ -147,7 +155,7 @@ struct Query {
     // Not a concrete layout: a layout over the --where variables.
     std::string error;
     auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error);
-    if (!l) throw BadInput{text.find(':') == std::string::npos ? concrete_error : "`" + text + "`: " + error};
+    if (!l) throw BadInput{text.find(':') == std::string::npos ? concrete_error : quote(text) + ": " + error};
     return lp::Fn::of(*l);
   }
 
@@ -171,7 +179,7 @@ struct Query {
     }
     std::string error;
     auto e = lp::parse_term(ctx, setting.vars, text, error);
-    if (!e) throw BadInput{"`" + text + "`: " + error};
+    if (!e) throw BadInput{quote(text) + ": " + error};
     return *e;
   }
 };
@@ -208,6 +216,8 @@ lp::Answer admissible(std::vector<std::string> const& args) {
   lp::Answer a;
   // Decided by the spec's admissibility predicate (exact, on concrete inputs); no solver call.
   a.status = adm.ok ? lp::Status::proved : lp::Status::refuted;
+  a.by_spec = true;
+  a.witness_checked = !adm.ok;
   if (!adm.ok) a.counterexample = adm.message();
   for (auto const& n : adm.notes) a.reason += (a.reason.empty() ? "" : "; ") + n;
   if (a.reason.empty()) a.reason = "decided by the spec's admissibility predicate";
@@ -297,17 +307,52 @@ lp::Answer run_query(Query& q, std::string const& text) {
   throw BadInput{"unknown query `" + name + "` (injective, surjective, bijective, equal, image_within, fits, admissible, valid)"};
 }
 
+// The checks that confirmed an answer, for its line. A proof is replayed in a fresh z3 process
+// within what is left of the budget; where the replay does not confirm it the answer becomes
+// unknown. Throws lp::InternalError where a check contradicts the answer.
+std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
+  std::vector<std::string> checks;
+  if (a.status == lp::Status::refuted) {
+    if (!a.witness_checked) throw lp::InternalError("the counterexample was not checked with the spec: " + a.counterexample);
+    if (a.by_spec) return {"decided by the spec"};
+    return {"z3", "counterexample checked with the spec"};
+  }
+  if (a.status != lp::Status::proved) return checks;
+  if (a.by_spec) return {"decided by the spec"};
+  checks.push_back("z3");
+  unsigned left = s.budget_ms();
+  if (left == 0) {
+    a.status = lp::Status::unknown;
+    a.reason = "z3 proved it, but the time budget was spent before the replay could confirm it";
+    return {};
+  }
+  lp::Replay r = lp::replay_smt2(a.smt2, "unsat", left);
+  switch (r.outcome) {
+    case lp::Replay::Outcome::agrees: checks.push_back("replayed"); break;
+    case lp::Replay::Outcome::no_program: checks.push_back("not replayed: " + r.detail); break;
+    case lp::Replay::Outcome::undecided:
+      a.status = lp::Status::unknown;
+      a.reason = "z3 proved it, but the replay in a fresh z3 process did not confirm it: " + r.detail;
+      return {};
+    case lp::Replay::Outcome::disagrees:
+      throw lp::InternalError("z3 proved it, but the replay in a fresh z3 process answered otherwise: " + r.detail);
+  }
+  if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
+  return checks;
+}
+
 int exit_code(lp::Status s) {
   switch (s) {
     case lp::Status::proved: return 0;
     case lp::Status::refuted: return 1;
     case lp::Status::unknown: return 3;
   }
-  return 3;
+  return 4;
 }
 
 char const* const kProveUsage =
-    "usage: layoutref prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n";
+    "usage: layoutref prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "exit 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error\n";
 
 }  // namespace
 
@@ -345,28 +390,43 @@ int prove_command(std::vector<std::string> const& args) {
     std::cerr << "layoutref prove: no query given\n" << kProveUsage;
     return 2;
   }
+  auto const t0 = std::chrono::steady_clock::now();
   Query q;
   q.setting.timeout_ms = timeout;
+  // --timeout is the whole query's wall-clock budget: every solver call, check and the replay.
+  q.setting.deadline = t0 + std::chrono::milliseconds(timeout);
   if (auto e = q.setting.vars.parse(where); !e.empty()) {
     std::cerr << "layoutref prove: --where: " << e << "\n";
     return 2;
   }
   lp::Answer a;
+  std::vector<std::string> checks;
+  auto bad_input = [&](std::string const& message) {
+    if (json)
+      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
+    else
+      std::cerr << "layoutref prove: " << message << "\n";
+    return 2;
+  };
   try {
     a = run_query(q, text);
+    checks = confirm(a, q.setting);
   } catch (BadInput const& b) {
+    return bad_input(b.message);
+  } catch (lp::InputError const& e) {
+    return bad_input(e.what());
+  } catch (lp::InternalError const& e) {
     if (json)
-      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"bad input\",\"error\":" << json_string(b.message) << "}\n";
+      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"internal error\",\"error\":" << json_string(e.what()) << "}\n";
     else
-      std::cerr << "layoutref prove: " << b.message << "\n";
-    return 2;
+      std::cerr << "layoutref prove: internal error: " << e.what() << "\n";
+    return 4;
   } catch (sp::Error const& e) {
-    std::cerr << "layoutref prove: " << e.what() << "\n";
-    return 2;
+    return bad_input(e.what());
   } catch (z3::exception const& e) {
-    std::cerr << "layoutref prove: z3: " << e.msg() << "\n";
-    return 2;
+    return bad_input(std::string("z3: ") + e.msg());
   }
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!smt2_path.empty()) {
     std::ofstream f(smt2_path);
     f << a.smt2;
@@ -379,16 +439,20 @@ int prove_command(std::vector<std::string> const& args) {
   std::snprintf(secs, sizeof secs, "%.3f", a.seconds);
   if (json) {
     std::cout << "{\"query\":" << json_string(text) << ",\"answer\":" << json_string(lp::name(a.status))
-              << ",\"seconds\":" << secs;
+              << ",\"seconds\":" << secs << ",\"checks\":[";
+    for (size_t i = 0; i < checks.size(); ++i) std::cout << (i ? "," : "") << json_string(checks[i]);
+    std::cout << "]";
     if (a.status == lp::Status::refuted) std::cout << ",\"counterexample\":" << json_string(a.counterexample);
     if (!a.reason.empty()) std::cout << ",\"reason\":" << json_string(a.reason);
     std::cout << ",\"core\":[";
     for (size_t i = 0; i < a.core.size(); ++i) std::cout << (i ? "," : "") << json_string(a.core[i]);
     std::cout << "]}\n";
   } else {
+    std::string how;
+    for (auto const& c : checks) how += c + ", ";
     switch (a.status) {
-      case lp::Status::proved: std::cout << "proved (" << secs << " s)"; break;
-      case lp::Status::refuted: std::cout << "refuted (" << secs << " s): " << a.counterexample; break;
+      case lp::Status::proved: std::cout << "proved (" << how << secs << " s)"; break;
+      case lp::Status::refuted: std::cout << "refuted (" << how << secs << " s): " << a.counterexample; break;
       case lp::Status::unknown: std::cout << "unknown (" << secs << " s): " << a.reason; break;
     }
     std::cout << "\n";
@@ -416,14 +480,30 @@ std::optional<Outcome> prove_case(Case const& c, unsigned timeout_ms) {
     lp::Setting s;
     s.ctx = &ctx;
     s.timeout_ms = timeout_ms;
-    auto a = validate_claim(s, c.op, args, r.term);
-    if (!a) return std::nullopt;
+    auto const t0 = std::chrono::steady_clock::now();
+    s.deadline = t0 + std::chrono::milliseconds(timeout_ms);
+    std::optional<lp::Answer> a;
+    std::vector<std::string> checks;
+    try {
+      a = validate_claim(s, c.op, args, r.term);
+      if (!a) return std::nullopt;
+      checks = confirm(*a, s);
+    } catch (lp::InputError const& e) {
+      return Outcome{Verdict::unsupported, std::string("not proved: ") + e.what(), std::nullopt};
+    } catch (lp::InternalError const& e) {
+      return Outcome{Verdict::unsupported, std::string("not judged: internal error of the prover: ") + e.what(), std::nullopt};
+    }
     char secs[32];
-    std::snprintf(secs, sizeof secs, "%.3f", a->seconds);
+    std::snprintf(secs, sizeof secs, "%.3f", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    std::string how;
+    for (auto const& k : checks)
+      if (k != "z3") how += ", " + k;
     switch (a->status) {
       case lp::Status::proved:
-        return Outcome{Verdict::correct, std::string("(proved by Z3 in ") + secs + " s: the spec's tables would be too large)", std::nullopt};
-      case lp::Status::refuted: return Outcome{Verdict::wrong, "(refuted by Z3) " + a->counterexample, std::nullopt};
+        return Outcome{Verdict::correct, std::string("(proved by Z3") + how + " in " + secs + " s: the spec's tables would be too large)",
+                       std::nullopt};
+      case lp::Status::refuted:
+        return Outcome{Verdict::wrong, "(refuted by Z3) " + a->counterexample + " (" + how.substr(2) + ")", std::nullopt};
       case lp::Status::unknown: return Outcome{Verdict::unsupported, "Z3 could not decide: " + a->reason, std::nullopt};
     }
   } catch (...) {

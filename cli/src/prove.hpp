@@ -8,8 +8,8 @@
 //   LAYOUT:= CuTe notation, leaves may be terms over the --where variables: (a,b):(1,a)
 //   CALL  := an operation of `layoutref eval`, computed with impl: composition(A,B), complement(A,M)
 //   N     := an integer term over the variables (a*b), or a CALL giving an integer
-// Answers: proved (time), refuted (counterexample), unknown (Z3's reason). Exit codes 0 proved,
-// 1 refuted, 3 unknown, 2 bad input.
+// Answers: proved (the checks that confirmed it, the time), refuted (counterexample), unknown
+// (Z3's reason). Exit codes 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error.
 #pragma once
 
 #include "audit.hpp"

@@ -1,6 +1,16 @@
+#include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/query.hpp>
 
+#include <layoutref/spec/error.hpp>
+
 namespace layoutref::proofs {
+
+unsigned Setting::budget_ms() const {
+  if (deadline == std::chrono::steady_clock::time_point{}) return timeout_ms;
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+  if (left <= 0) return 0;
+  return static_cast<unsigned>(std::min<long long>(left, timeout_ms));
+}
 
 namespace {
 
@@ -28,13 +38,106 @@ bool integer_strides(LeafLayout const& l) {
   return true;
 }
 
-// Shape entries are >= 1: a named hypothesis for every symbolic one.
+// Whether e >= 1 for every value of the variables within their bounds and the hypotheses.
+// @throws InputError naming `what` when it can be below 1; an unknown answer when Z3 cannot tell.
+std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, std::string const& what) {
+  z3::expr e = written.simplify();
+  int64_t x = 0;
+  if (e.is_numeral()) {
+    if (!e.is_numeral_i64(x) || x < 1) throw InputError(what + " is " + e.get_decimal_string(0) + ", below 1");
+    return std::nullopt;
+  }
+  unsigned budget = s.budget_ms();
+  Answer unknown;
+  if (budget == 0) {
+    unknown.reason = "the time budget is spent";
+    return unknown;
+  }
+  z3::solver sv(*s.ctx);
+  z3::params p(*s.ctx);
+  p.set("timeout", budget);
+  sv.set(p);
+  for (auto const& v : s.vars.vars) {
+    z3::expr c = s.ctx->int_const(v.name.c_str());
+    sv.add(c >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && c <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
+  }
+  for (auto const& [n, h] : s.hypotheses) sv.add(h);
+  sv.add(written < 1);
+  z3::check_result r = sv.check();
+  if (r == z3::sat) {
+    z3::model m = sv.get_model();
+    std::string with = s.vars.str(*s.ctx, m);
+    throw InputError(what + " can be " + model_value(m, written) + (with.empty() ? "" : " (with " + with + ")") +
+                     ": a shape or bound below 1 is bad input");
+  }
+  if (r == z3::unsat) return std::nullopt;
+  unknown.reason = "could not show that " + what + " is >= 1: " + sv.reason_unknown();
+  return unknown;
+}
+
+std::string shape_text(LeafLayout const& l, size_t k) {
+  return k < l.shape_text.size() ? l.shape_text[k] : l.shape[k].to_string();
+}
+
+// Every shape entry of F is >= 1 (at_least_one), and a concrete F's values fit in 64 bits.
+std::optional<Answer> shapes_ok(Setting const& s, Fn const& f, std::string const& name) {
+  for (size_t k = 0; k < f.layout.shape.size(); ++k)
+    if (auto u = at_least_one(s, f.layout.shape[k], "the shape entry `" + shape_text(f.layout, k) + "` (leaf " +
+                                                       std::to_string(k) + " of " + name + ")"))
+      return u;
+  if (f.outer)
+    if (auto u = shapes_ok(s, *f.outer, name + "'s outer layout")) return u;
+  if (s.vars.vars.empty()) {
+    try {
+      ConcreteFn c = instantiate(s, f, {});
+      std::string why = range_error(c.layout);
+      if (why.empty() && f.outer) why = range_error(c.outer);
+      if (!why.empty()) throw InputError(name + ": " + why);
+    } catch (spec::Error const& e) {
+      throw InputError(name + ": " + e.what());
+    }
+  }
+  return std::nullopt;
+}
+
+// Shape entries are >= 1 (shapes_ok shows it): a named hypothesis for every symbolic one.
 void shape_hypotheses(Fn const& f, Obligation& o, std::string const& stem) {
   for (size_t k = 0; k < f.layout.shape.size(); ++k) {
     if (f.layout.shape[k].is_numeral()) continue;
     o.hypothesis(stem + ".shape" + std::to_string(k), f.layout.shape[k] >= 1);
   }
   if (f.outer) shape_hypotheses(*f.outer, o, stem + ".outer");
+}
+
+long long index_in(z3::model const& m, z3::expr const& e) {
+  long long x = 0;
+  if (!model_int64(m, e, x)) throw spec::Error(spec::Error::Kind::overflow, "the model's " + e.to_string() + " is not a 64-bit integer");
+  return x;
+}
+
+// Proves the goal; a refutation's witness is evaluated with the spec (InternalError unless it
+// violates the goal), a proof is evaluated with the spec over a small domain.
+Answer decide(Setting const& s, Obligation const& o, z3::expr const& goal, Goal g, Operands const& ops,
+              std::function<Witness(z3::model const&)> const& witness, Describe const& describe) {
+  bool violated = false;
+  std::string why;
+  Answer a = o.prove(goal, s.budget_ms(), [&](z3::model const& m) {
+    try {
+      violated = violates(s, g, ops, assignment_in(s, m), witness(m), why);
+    } catch (spec::Error const& e) {
+      why = e.what();
+    }
+    return describe(m);
+  });
+  if (a.status == Status::refuted) {
+    if (!violated)
+      throw InternalError("Z3's counterexample does not violate the goal when evaluated with the spec (" + why + "): " +
+                          a.counterexample);
+    a.witness_checked = true;
+  } else if (a.status == Status::proved) {
+    a.exhaustive_points = exhaustive(s, g, ops);
+  }
+  return a;
 }
 
 struct Built {
@@ -113,29 +216,35 @@ SymValue evaluate(Encoder& e, Fn const& f, z3::expr const& index, std::vector<z3
 }
 
 Answer injective(Setting const& s, Fn const& f) {
+  if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i"), j = s.ctx->int_const("j");
+  z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!");
   std::vector<z3::expr> ci, cj;
   SymValue fi = evaluate(b.e, f, i, &ci), fj = evaluate(b.e, f, j, &cj);
   b.finish();
   z3::expr n = f.size();
   b.o.assume(i >= 0 && i < j && j < n);
-  return b.o.prove(!fi.equals(fj), s.timeout_ms, [&](z3::model const& m) {
+  Operands ops{&f, nullptr, {}, {}, {}};
+  auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), index_in(m, j), 0, 0}; };
+  return decide(s, b.o, !fi.equals(fj), Goal::injective, ops, witness, [&](z3::model const& m) {
     return with_vars(s, m) + f.str(m) + " maps index " + model_value(m, i) + " (coordinate " + f.layout.coordinate(m, ci) +
            ") and index " + model_value(m, j) + " (coordinate " + f.layout.coordinate(m, cj) + ") both to " + fi.str(m);
   });
 }
 
 Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr const& hi) {
+  if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> ci;
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
   b.o.assume(i >= 0 && i < f.size());
-  return b.o.prove(lo <= fi.scalar() && fi.scalar() < hi && fi.equals(SymValue(fi.scalar())), s.timeout_ms,
+  Operands ops{&f, nullptr, {}, lo, hi};
+  auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
+  return decide(s, b.o, lo <= fi.scalar() && fi.scalar() < hi && fi.equals(SymValue(fi.scalar())), Goal::image_within, ops, witness,
                    [&](z3::model const& m) {
                      return with_vars(s, m) + f.str(m) + " at index " + model_value(m, i) + " (coordinate " +
                             f.layout.coordinate(m, ci) + ") is " + fi.str(m) + ", outside [" + model_value(m, lo) + ", " +
@@ -144,9 +253,10 @@ Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr 
 }
 
 Answer fits_int32(Setting const& s, Fn const& f) {
+  if (auto u = shapes_ok(s, f, "F")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> ci;
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
@@ -154,25 +264,33 @@ Answer fits_int32(Setting const& s, Fn const& f) {
   z3::expr lo = s.ctx->int_val(int64_t{-2147483648LL}), hi = s.ctx->int_val(int64_t{2147483648LL});
   z3::expr ok = s.ctx->bool_val(true);
   for (auto const& [p, e] : fi.parts()) ok = ok && lo <= e && e < hi;
-  return b.o.prove(ok, s.timeout_ms, [&](z3::model const& m) {
+  Operands ops{&f, nullptr, {}, {}, {}};
+  auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
+  return decide(s, b.o, ok, Goal::fits_int32, ops, witness, [&](z3::model const& m) {
     return with_vars(s, m) + f.str(m) + " at index " + model_value(m, i) + " (coordinate " + f.layout.coordinate(m, ci) +
            ") is " + fi.str(m) + ", not an int32";
   });
 }
 
 Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
+  if (auto u = shapes_ok(s, f, "F")) return *u;
+  if (auto u = at_least_one(s, n, "N")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr i = s.ctx->int_const("i"), j = s.ctx->int_const("j"), k = s.ctx->int_const("k");
+  z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!"), k = s.ctx->int_const("k!");
   std::vector<z3::expr> ci, cj, ck;
   SymValue fi = evaluate(b.e, f, i, &ci), fj = evaluate(b.e, f, j, &cj), fk = evaluate(b.e, f, k, &ck);
   b.finish();
   z3::expr size = f.size();
-  b.o.assume(i >= 0 && i < j && j < size && k >= 0 && k < size);
+  // Only k's domain is assumed: i < j < size is empty for size 1, and assuming it would make
+  // the whole goal vacuous (bijective(1:5, 7) was "proved").
+  b.o.assume(k >= 0 && k < size);
   z3::expr same_size = size == n;
-  z3::expr inj = !fi.equals(fj);
+  z3::expr inj = z3::implies(i >= 0 && i < j && j < size, !fi.equals(fj));
   z3::expr within = 0 <= fk.scalar() && fk.scalar() < n && fk.equals(SymValue(fk.scalar()));
-  return b.o.prove(same_size && inj && within, s.timeout_ms, [&](z3::model const& m) {
+  Operands ops{&f, nullptr, n, {}, {}};
+  auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), index_in(m, j), index_in(m, k), 0}; };
+  return decide(s, b.o, same_size && inj && within, Goal::bijective, ops, witness, [&](z3::model const& m) {
     std::string w = with_vars(s, m);
     if (!m.eval(same_size, true).is_true())
       return w + "size(" + f.str(m) + ") = " + model_value(m, size) + " but N = " + model_value(m, n);
@@ -186,9 +304,11 @@ Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
 
 Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
   // ∀y in [0,N) ∃i < size(F): F(i) = y. Negated: ∃y ∀i, fresh split variables bound inside.
+  if (auto u = shapes_ok(s, f, "F")) return *u;
+  if (auto u = at_least_one(s, n, "N")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
-  z3::expr y = s.ctx->int_const("y");
+  z3::expr y = s.ctx->int_const("y!");
   Encoder inner(*s.ctx);
   z3::expr i = s.ctx->int_const("i!forall");
   SymValue fi = evaluate(inner, f, i);
@@ -200,7 +320,9 @@ Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
   z3::expr hit = z3::exists(bound, defs && i >= 0 && i < f.size() && fi.equals(SymValue(y)));
   b.finish();
   b.o.assume(y >= 0 && y < n);
-  Answer a = b.o.prove(hit, s.timeout_ms, [&](z3::model const& m) {
+  Operands ops{&f, nullptr, n, {}, {}};
+  auto witness = [&](z3::model const& m) { return Witness{0, 0, 0, index_in(m, y)}; };
+  Answer a = decide(s, b.o, hit, Goal::surjective, ops, witness, [&](z3::model const& m) {
     return with_vars(s, m) + "no index of " + f.str(m) + " maps to " + model_value(m, y) + " in [0, " + model_value(m, n) + ")";
   });
   if (a.status != Status::unknown) return a;
@@ -214,17 +336,21 @@ Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
 }
 
 Answer equal(Setting const& s, Fn const& f, Fn const& g) {
+  if (auto u = shapes_ok(s, f, "F")) return *u;
+  if (auto u = shapes_ok(s, g, "G")) return *u;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   shape_hypotheses(g, b.o, "g");
-  z3::expr i = s.ctx->int_const("i");
+  z3::expr i = s.ctx->int_const("i!");
   std::vector<z3::expr> cf, cg;
   SymValue fi = evaluate(b.e, f, i, &cf), gi = evaluate(b.e, g, i, &cg);
   b.finish();
   z3::expr nf = f.size(), ng = g.size();
   z3::expr same_size = nf == ng;
   z3::expr in_domain = i >= 0 && i < nf;
-  return b.o.prove(same_size && z3::implies(in_domain, fi.equals(gi)), s.timeout_ms, [&](z3::model const& m) {
+  Operands ops{&f, &g, {}, {}, {}};
+  auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
+  return decide(s, b.o, same_size && z3::implies(in_domain, fi.equals(gi)), Goal::equal, ops, witness, [&](z3::model const& m) {
     std::string w = with_vars(s, m);
     if (!m.eval(same_size, true).is_true())
       return w + "the sizes differ: size(" + f.str(m) + ") = " + model_value(m, nf) + ", size(" + g.str(m) +

@@ -1,3 +1,4 @@
+#include <layoutref/notation/term.hpp>
 #include <layoutref/proofs/symbolic.hpp>
 
 #include <cctype>
@@ -100,15 +101,18 @@ struct TermParser {
     }
   }
 
-  // A tree of terms: '(' tree {',' tree} ')' or a sum.
-  bool tree(spec::IntTuple& profile, std::vector<z3::expr>& leaves) {
+  // A tree of terms: '(' tree {',' tree} ')' or a sum, at most notation::kMaxNesting
+  // parentheses deep (`depth` counts the ones around this tree).
+  bool tree(spec::IntTuple& profile, std::vector<z3::expr>& leaves, std::vector<std::string>* texts, int depth = 0) {
     cur.skip();
     if (cur.pos < cur.s.size() && cur.s[cur.pos] == '(') {
+      if (depth >= notation::kMaxNesting)
+        return cur.fail("at most " + std::to_string(notation::kMaxNesting) + " nested parentheses (nesting too deep)");
       ++cur.pos;
       std::vector<spec::IntTuple> items;
       while (true) {
         spec::IntTuple item;
-        if (!tree(item, leaves)) return false;
+        if (!tree(item, leaves, texts, depth + 1)) return false;
         items.push_back(item);
         cur.skip();
         if (cur.pos < cur.s.size() && cur.s[cur.pos] == ',') {
@@ -125,10 +129,16 @@ struct TermParser {
       profile = items.size() == 1 && items[0].leaf ? items[0] : spec::IntTuple::tuple(std::move(items));
       return true;
     }
+    size_t start = cur.pos;
     auto e = sum();
     if (!e) return false;
     profile = spec::IntTuple(static_cast<spec::i64>(leaves.size()));
     leaves.push_back(*e);
+    if (texts) {
+      size_t end = cur.pos;
+      while (end > start && std::isspace(static_cast<unsigned char>(cur.s[end - 1]))) --end;
+      texts->push_back(cur.s.substr(start, end - start));
+    }
     return true;
   }
 };
@@ -224,9 +234,10 @@ std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::s
 
 namespace {
 /// `(S:D)` is the layout S:D: the parentheses around a whole layout group it, as in the
-/// issue's `bijective(((a,b):(1,a)), a*b)`. Returns the text with such parentheses removed.
+/// issue's `bijective(((a,b):(1,a)), a*b)`. Returns the text with such parentheses removed, at
+/// most notation::kMaxNesting of them (the term reader reports deeper nesting).
 std::string strip_layout_parens(std::string text) {
-  while (true) {
+  for (int level = 0; level < notation::kMaxNesting; ++level) {
     size_t b = text.find_first_not_of(" \t"), e = text.find_last_not_of(" \t");
     if (b == std::string::npos || text[b] != '(' || text[e] != ')') return text;
     int depth = 0;
@@ -240,6 +251,7 @@ std::string strip_layout_parens(std::string text) {
     if (!encloses || !colon) return text;
     text = text.substr(b + 1, e - b - 1);
   }
+  return text;
 }
 }  // namespace
 
@@ -248,15 +260,15 @@ std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const&
   std::string const text = strip_layout_parens(written);
   Cursor cur{text, 0, {}};
   TermParser p{c, vars, cur};
-  LeafLayout l{spec::IntTuple(0), {}, {}};
+  LeafLayout l{spec::IntTuple(0), {}, {}, {}};
   std::vector<z3::expr> strides;
   spec::IntTuple stride_profile;
-  bool ok = p.tree(l.profile, l.shape);
+  bool ok = p.tree(l.profile, l.shape, &l.shape_text);
   cur.skip();
   if (ok && (cur.pos >= text.size() || text[cur.pos] != ':')) ok = cur.fail("expected `:` between shape and stride");
   if (ok) {
     ++cur.pos;
-    ok = p.tree(stride_profile, strides);
+    ok = p.tree(stride_profile, strides, nullptr);
   }
   cur.skip();
   if (ok && cur.pos != text.size()) ok = cur.fail("unexpected `" + text.substr(cur.pos) + "`");

@@ -75,3 +75,27 @@ TEST(Query, Int32Fit) {
   EXPECT_EQ(lp::fits_int32(s, layout_fn(c, "65536:32768")).status, lp::Status::proved);
   EXPECT_EQ(lp::fits_int32(s, layout_fn(c, "65537:32768")).status, lp::Status::refuted);
 }
+
+TEST(Query, VacuousHypothesesAreAnError) {
+  z3::context c;
+  lp::Setting s{&c, {}, 10000, {}};
+  ASSERT_EQ(s.vars.parse("a in 1..4"), "");
+  // a >= 5 contradicts a in 1..4: every goal would be "proved" (issue 12 item 1).
+  s.hypotheses.push_back({"too_big", c.int_const("a") >= 5});
+  EXPECT_THROW(lp::injective(s, layout_fn(c, "(2,3):(0,1)")), lp::InputError);
+}
+
+TEST(Query, ShapeBelowOneIsAnError) {
+  z3::context c;
+  lp::Setting s{&c, {}, 10000, {}};
+  ASSERT_EQ(s.vars.parse("a in 1..3"), "");
+  // a-1 is 0 at a = 1.
+  EXPECT_THROW(lp::injective(s, layout_fn(c, "(a-1):1", s.vars)), lp::InputError);
+}
+
+TEST(Query, BudgetSpentIsUnknown) {
+  z3::context c;
+  lp::Setting s{&c, {}, 10000, {}};
+  s.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  EXPECT_EQ(lp::injective(s, layout_fn(c, "(4,8):(1,4)")).status, lp::Status::unknown);
+}

@@ -46,6 +46,7 @@ struct LeafLayout {
   spec::IntTuple profile;
   std::vector<z3::expr> shape;
   std::vector<SymValue> stride;
+  std::vector<std::string> shape_text;  ///< leaf k's shape as written (`a-5`, `4`), for messages
   z3::expr size() const;
   /// The layout's text in a model (CuTe notation, values substituted).
   std::string str(z3::model const& m) const;

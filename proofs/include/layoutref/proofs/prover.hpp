@@ -3,15 +3,30 @@
 // A query is proved when its hypotheses together with the negated goal are unsatisfiable;
 // refuted when Z3 finds a model (the counterexample); unknown otherwise (timeout, incomplete
 // nonlinear arithmetic, ...). Unknown is never reported as proved. Every solver gets a timeout.
+// Before the goal, the hypotheses alone are checked satisfiable: a query whose hypotheses cannot
+// all hold would prove every goal, so it is an InputError, never "proved".
 #pragma once
 
 #include <z3++.h>
 
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace layoutref::proofs {
+
+/// A query that must not be answered: a shape or bound that can be below 1, hypotheses that
+/// cannot all hold, values past 64 bits, nesting too deep. `layoutref prove` exits 2.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A check that contradicts the solver's answer (a counterexample that does not violate the
+/// goal when evaluated with the spec, a replay that disagrees). `layoutref prove` exits 4.
+struct InternalError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 enum class Status { proved, refuted, unknown };
 char const* name(Status s);
@@ -24,6 +39,14 @@ struct Answer {
   std::string reason;               ///< unknown: Z3's reason_unknown; otherwise a remark
   std::vector<std::string> core;    ///< proved: the named hypotheses the proof used (unsat core)
   std::string smt2;                 ///< the self-contained SMT-LIB2 text of the query
+  /// proved: the number of points (assignments of the variables times indices) at which the goal
+  /// was evaluated with the spec and held; 0 when the domain was not enumerated.
+  unsigned long long exhaustive_points = 0;
+  /// refuted: the counterexample was evaluated with the spec and violates the goal (or the answer
+  /// was decided by the spec itself, without a solver).
+  bool witness_checked = false;
+  /// decided by the spec alone (no solver, nothing to replay).
+  bool by_spec = false;
 };
 
 /// Describes a model of the negated goal as a counterexample.
@@ -40,8 +63,10 @@ class Obligation {
   void hypothesis(std::string name, z3::expr const& e) { hyps_.push_back({std::move(name), e}); }
   std::vector<std::pair<std::string, z3::expr>> const& hypotheses() const { return hyps_; }
 
-  /// Prove `goal` for every model of the facts and hypotheses.
-  /// @post status == proved only when Z3 answered unsat.
+  /// Prove `goal` for every model of the facts and hypotheses. `timeout_ms` == 0 means the
+  /// query's budget is spent: unknown, no solver call.
+  /// @post status == proved only when Z3 answered unsat and the hypotheses are satisfiable.
+  /// @throws InputError when the hypotheses alone are unsatisfiable (the query is vacuous).
   Answer prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe) const;
 
   /// The SMT-LIB2 text of facts ∧ hypotheses ∧ ¬goal (unsat means proved), with the hypotheses
@@ -53,6 +78,16 @@ class Obligation {
   std::vector<z3::expr> facts_;
   std::vector<std::pair<std::string, z3::expr>> hyps_;
 };
+
+/// The replay of an SMT-LIB2 obligation in a fresh z3 process (the z3 program on PATH).
+struct Replay {
+  enum class Outcome { agrees, disagrees, undecided, no_program };
+  Outcome outcome = Outcome::no_program;
+  std::string detail;  ///< what z3 printed, or why it could not run
+};
+/// Runs `z3 -smt2` on `smt2` with a wall-clock limit; `expect` is the answer of every
+/// (check-sat) in it ("unsat" for a proof). The process is killed at the limit.
+Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms);
 
 /// The integer value of `e` in `m` as decimal text.
 std::string model_value(z3::model const& m, z3::expr const& e);

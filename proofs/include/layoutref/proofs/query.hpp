@@ -11,6 +11,7 @@
 #include <layoutref/proofs/concrete.hpp>
 #include <layoutref/proofs/symbolic.hpp>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 
@@ -45,9 +46,19 @@ struct Setting {
   unsigned timeout_ms = 10000;
   /// Further named hypotheses (admissibility conditions of a law); they appear in the unsat core.
   std::vector<std::pair<std::string, z3::expr>> hypotheses;
+  /// The whole query's wall-clock deadline; unset (the epoch): each solver call gets timeout_ms.
+  std::chrono::steady_clock::time_point deadline{};
+  /// The milliseconds a solver call may take now: timeout_ms, or what is left before the
+  /// deadline (0 when it has passed: the call answers unknown without running).
+  unsigned budget_ms() const;
 };
 
 /// Each query returns its answer; refuted answers carry the witness in layout notation.
+/// Before the solver runs, every shape entry of F (and G), and N, must be >= 1 for every value
+/// of the variables within their bounds and the hypotheses: else InputError naming the entry.
+/// A refuted answer's counterexample is evaluated with the spec (check.hpp) and must violate the
+/// goal, else InternalError; a proved answer is evaluated with the spec at every point of the
+/// domain where it has at most 2^20 points (Answer::exhaustive_points).
 Answer injective(Setting const& s, Fn const& f);
 /// lo <= F(i) < hi for every i < size(F) (half-open, like [0, M)).
 Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr const& hi);

@@ -1,0 +1,53 @@
+# Regression tests of issue 12 for `layoutref prove` and `audit --prove` (items 1, 2, 6, 13 and
+# "no unchecked answers"). Included by tests/CMakeLists.txt after layoutref_cli_test is defined;
+# only in builds with z3 (proofs/).
+if(NOT TARGET layoutref_proofs)
+  return()
+endif()
+
+# Item 1: a shape or bound that can be below 1 is bad input naming the entry, never "proved".
+layoutref_cli_test(prove_shape_can_be_negative RC 2 ARGS prove "equal((a-5):1, 3:7)" --where "a in 1..3"
+  LINES "shape entry `a-5` .* can be -4 \\(with a=1\\)" REJECT "proved")
+layoutref_cli_test(prove_negative_leaf RC 2 ARGS prove "bijective(-4:1, 7)" LINES "shape entry `-4` .* below 1" REJECT "proved")
+layoutref_cli_test(prove_where_allows_zero_shape RC 2 ARGS prove "bijective((a,b):(1,1), 1000)" --where "a in 0..0, b in 5..6"
+  LINES "shape entry `a` .* can be 0" REJECT "proved")
+layoutref_cli_test(prove_bound_can_be_zero RC 2 ARGS prove "surjective(4:1, a)" --where "a in 0..4"
+  LINES "N can be 0 \\(with a=0\\)" REJECT "proved")
+layoutref_cli_test(prove_empty_where_range RC 2 ARGS prove "injective(4:1)" --where "a in 5..3" LINES "empty range 5..3")
+# A variable named like a query's index (i) is not that index: (i,2):(1,1) maps (1,0) and (0,1)
+# both to 1, so it is not injective (the index and the shape were one Z3 constant: "proved").
+layoutref_cli_test(prove_variable_named_i RC 1 ARGS prove "injective((i,2):(1,1))" --where "i in 2..4"
+  LINES "^refuted .* both to 1" REJECT "proved")
+
+# Item 2: 60,000 nested parentheses in a symbolic term: a clear error at notation::kMaxNesting.
+string(REPEAT "(" 60000 open)
+string(REPEAT ")" 60000 close)
+layoutref_cli_test(prove_deep_term RC 2 ARGS prove "injective(${open}a${close}:1)" --where "a in 1..2"
+  LINES "at most 64 nested parentheses \\(nesting too deep\\)")
+unset(open)
+unset(close)
+
+# Item 6: a result whose values pass 64 bits is never certified (R(i) = 2i reaches 2^64 - 4).
+layoutref_cli_test(audit_prove_overflow RC 1 ARGS audit --prove ${LAYOUTREF_CLI_DIR}/soundness_prove.tsv
+  LINES "soundness_prove.tsv:1 composition unsupported not proved: R: the values of 9223372036854775807:2 reach past 64 bits"
+  REJECT "correct \\(proved")
+
+# No unchecked answers: each answer names the checks that confirmed it.
+layoutref_cli_test(prove_confirmed_proof RC 0 ARGS prove "bijective((4,8):(1,4), 32)"
+  LINES "^proved \\(z3, (replayed|not replayed: the z3 program is not on PATH), exhaustive over 32 points, [0-9.]+ s\\)")
+# 1296 = (1+...+8)^2 points: size a*b for each of the 64 assignments.
+layoutref_cli_test(prove_confirmed_symbolic RC 0 ARGS prove "bijective((a,b):(1,a), a*b)" --where "a in 1..8, b in 1..8"
+  LINES "^proved \\(z3, (replayed|not replayed[^,]*), exhaustive over 1296 points")
+layoutref_cli_test(prove_confirmed_refutation RC 1 ARGS prove "injective((2,3):(0,1))"
+  LINES "^refuted \\(z3, counterexample checked with the spec, [0-9.]+ s\\): .* both to 0")
+
+# Item 13: --timeout is the whole query's budget (surjective makes two solver calls) and the
+# time reported is the real one.
+add_test(NAME cli.prove_timeout_is_the_budget
+         COMMAND ${CMAKE_COMMAND} -DLAYOUTREF=$<TARGET_FILE:layoutref> -P ${LAYOUTREF_CLI_DIR}/prove_budget.cmake)
+set_tests_properties(cli.prove_timeout_is_the_budget PROPERTIES LABELS "cli;proof")
+
+# Found by proofs.soundness: bijective assumed i < j < size(F) for its injectivity indices, an
+# empty domain for size 1 that made the whole goal vacuous ("proved" though 1 != 7).
+layoutref_cli_test(prove_bijective_size_one RC 1 ARGS prove "bijective(1:5, 7)" LINES "^refuted .*size\\(1:5\\) = 1 but N = 7"
+  REJECT "proved")
