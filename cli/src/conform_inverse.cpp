@@ -29,9 +29,9 @@ ImplResult on_layout(Args const& a, F const& f) {
 }  // namespace
 
 void register_inverse_ops(ConformRegistry& r) {
-  r.add("right_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
-  r.add("left_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
-  r.add("max_common_vector", [](Args const& a) {
+  r.add("right_inverse(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
+  r.add("left_inverse(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
+  r.add("max_common_vector(A, B)", 2, 2, [](Args const& a) {
     auto x = impl::to_layout(a.at(0));
     if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));
@@ -42,7 +42,7 @@ void register_inverse_ops(ConformRegistry& r) {
     out.term = impl::to_term(n.value);
     return out;
   });
-  r.add("max_common_layout", [](Args const& a) {
+  r.add("max_common_layout(A, B)", 2, 2, [](Args const& a) {
     auto x = impl::to_layout(a.at(0));
     if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));
