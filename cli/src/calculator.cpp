@@ -6,10 +6,16 @@
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
+#include <layoutref/impl/checked.hpp>
+#include <layoutref/spec/error.hpp>
 #include <layoutref/spec/tensor.hpp>
+#include <layoutref/spec/term.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <exception>
+#include <optional>
 
 namespace layoutref::cli {
 
@@ -18,10 +24,33 @@ namespace {
 using notation::Kind;
 using notation::Term;
 
+Failure failure_of(impl::Errc e) {
+  switch (e) {
+    case impl::Errc::ok: return Failure::none;
+    case impl::Errc::bad_argument:
+    case impl::Errc::capacity: return Failure::bad_input;
+    case impl::Errc::overflow:
+    case impl::Errc::inadmissible: return Failure::no_result;
+  }
+  return Failure::internal;
+}
+
+Failure failure_of(spec::Error const& e) {
+  switch (e.kind()) {
+    case spec::Error::Kind::bad_argument:
+    case spec::Error::Kind::table_limit: return Failure::bad_input;
+    case spec::Error::Kind::overflow:
+    case spec::Error::Kind::inadmissible: return Failure::no_result;
+  }
+  return Failure::internal;
+}
+
 struct Parser {
   std::string const& text;
   size_t pos = 0;
   std::string error;
+  Failure failure = Failure::none;
+  int nesting = 0;  ///< calls open around pos
 
   void skip() {
     while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
@@ -53,16 +82,26 @@ struct Parser {
     return name != "ArithTuple";
   }
 
+  bool fail(Failure f, std::string why) {
+    failure = f;
+    error = std::move(why);
+    return false;
+  }
+
   bool expr(Term& out);
 };
 
-bool apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error);
+Failure apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error);
 
 bool Parser::expr(Term& out) {
   skip();
   std::string op;
   if (call_ahead(op)) {
     size_t start = pos;
+    if (nesting >= notation::kMaxNesting)
+      return fail(Failure::bad_input, where(pos) + ": expected at most " + std::to_string(notation::kMaxNesting) +
+                                          " nested calls (nesting too deep)");
+    ++nesting;
     pos += op.size() + 1;
     std::vector<Term> args;
     skip();
@@ -82,27 +121,19 @@ bool Parser::expr(Term& out) {
           ++pos;
           break;
         }
-        error = where(pos) + ": expected ',' or ')' in the arguments of " + op;
-        return false;
+        return fail(Failure::bad_input, where(pos) + ": expected ',' or ')' in the arguments of " + op);
       }
     }
+    --nesting;
     std::string why;
-    if (!apply(op, args, out, why)) {
-      error = op + " (" + where(start) + "): " + why;
-      return false;
-    }
+    Failure f = apply(op, args, out, why);
+    if (f != Failure::none) return fail(f, op + " (" + where(start) + "): " + why);
     return true;
   }
   size_t end = literal_end();
-  if (end == pos) {
-    error = where(pos) + ": expected an expression";
-    return false;
-  }
+  if (end == pos) return fail(Failure::bad_input, where(pos) + ": expected an expression");
   auto p = notation::parse(std::string_view(text).substr(pos, end - pos), 1, static_cast<int>(pos) + 1);
-  if (!p.ok) {
-    error = p.error.message();
-    return false;
-  }
+  if (!p.ok) return fail(Failure::bad_input, p.error.message());
   out = std::move(p.term);
   pos = end;
   return true;
@@ -110,29 +141,29 @@ bool Parser::expr(Term& out) {
 
 std::string describe(Term const& t) { return notation::print(t); }
 
-bool shape_query(std::string const& op, Term const& arg, Term& out, std::string& error) {
+Failure shape_query(std::string const& op, Term const& arg, Term& out, std::string& error) {
   auto s = impl::to_shape(arg);
   if (!s.ok()) {
     error = "the argument " + describe(arg) + " is not a layout or a shape: " + impl::str(s.error);
-    return false;
+    return failure_of(s.error.code);
   }
   impl::i64 v = 0;
   if (op == "size") {
     auto n = impl::size(s.value);
     if (!n.ok()) {
       error = impl::str(n.error);
-      return false;
+      return failure_of(n.error.code);
     }
     out = impl::to_term(n.value);
-    return true;
+    return Failure::none;
   }
   if (op == "rank") v = s.value.rank();
   if (op == "depth") v = s.value.depth();
   out = Term::make_integer(v, true);
-  return true;
+  return Failure::none;
 }
 
-bool apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error) {
+Failure apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error) {
   if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1 && args[0].kind != Kind::layout &&
       args[0].kind != Kind::chain)
     return shape_query(op, args[0], out, error);
@@ -140,26 +171,40 @@ bool apply(std::string const& op, std::vector<Term> const& args, Term& out, std:
   auto it = ops.find(op);
   if (it == ops.end()) {
     error = "unknown operation (known: " + calculator_ops() + ")";
-    return false;
+    return Failure::bad_input;
   }
-  ImplResult r;
-  try {
-    r = it->second(args);
-  } catch (std::out_of_range const&) {
-    error = "too few arguments";
-    return false;
-  }
+  ImplResult r = it->second(args);  // checks the number of arguments first
   if (!r.term) {
     std::string args_text;
     for (size_t i = 0; i < args.size(); ++i) args_text += (i ? ", " : "") + describe(args[i]);
     error = "on (" + args_text + "): " + impl::str(r.error);
-    return false;
+    return failure_of(r.error.code);
   }
   out = *r.term;
-  return true;
+  return Failure::none;
+}
+
+// A literal as the whole expression: every layout in it must be one (shape entries >= 1, shape
+// and stride congruent). @pre t.depth <= notation::kMaxNesting (it was parsed)
+void check_literal(Term const& t) {
+  if (t.kind == Kind::layout) {
+    (void)spec::to_layout(t);
+    return;
+  }
+  for (auto const& c : t.children) check_literal(c);
 }
 
 }  // namespace
+
+int exit_code(Failure f) {
+  switch (f) {
+    case Failure::none: return 0;
+    case Failure::no_result: return 1;
+    case Failure::bad_input: return 2;
+    case Failure::internal: return 4;
+  }
+  return 4;
+}
 
 std::string calculator_ops() {
   std::string s;
@@ -169,46 +214,60 @@ std::string calculator_ops() {
 
 EvalResult evaluate_expression(std::string const& text) {
   EvalResult r;
-  Parser p{text, 0, {}};
-  if (!p.expr(r.value)) {
-    r.error = p.error;
+  try {
+    Parser p{text, 0, {}, Failure::none, 0};
+    size_t begin = text.find_first_not_of(" \t\n\r\f\v");
+    std::string op;
+    p.pos = begin == std::string::npos ? text.size() : begin;
+    bool is_call = p.call_ahead(op);
+    if (!p.expr(r.value)) {
+      r.error = p.error;
+      r.failure = p.failure;
+      return r;
+    }
+    p.skip();
+    if (p.pos != text.size()) {
+      r.error = p.where(p.pos) + ": unexpected `" + text.substr(p.pos) + "` after the expression";
+      r.failure = Failure::bad_input;
+      return r;
+    }
+    if (!is_call) check_literal(r.value);
+  } catch (spec::Error const& e) {
+    r.error = e.what();
+    r.failure = failure_of(e);
     return r;
-  }
-  p.skip();
-  if (p.pos != text.size()) {
-    r.error = p.where(p.pos) + ": unexpected `" + text.substr(p.pos) + "` after the expression";
+  } catch (std::exception const& e) {
+    r.error = std::string("internal error: ") + e.what();
+    r.failure = Failure::internal;
     return r;
   }
   r.ok = true;
   return r;
 }
 
-bool print_table(Term const& t, std::string& out, std::string& error) {
-  // A tensor: CuTe's print_tensor, by the spec (the elements of a coordinate tensor are its
-  // coordinates; a pointer tensor's elements are unknown here).
-  if (t.kind == notation::Kind::chain && t.children.size() == 2 &&
-      (t.children[0].kind == notation::Kind::arith_tuple || t.children[0].kind == notation::Kind::pointer)) {
-    try {
-      out = spec::print_tensor(spec::to_tensor(t));
-      return true;
-    } catch (std::exception const& e) {
-      error = e.what();
-      return false;
-    }
-  }
+namespace {
+
+// The error for a table of `cells` cells (nullopt: past 2^63).
+Failure too_large(std::optional<impl::i64> cells, std::string& error) {
+  error = "the table would have " + (cells ? std::to_string(*cells) : std::string("more than 2^63")) +
+          " cells, past the limit of " + std::to_string(kMaxTableCells);
+  return Failure::bad_input;
+}
+
+Failure layout_table(Term const& t, std::string& out, std::string& error) {
   auto l = impl::to_layout(t);
   if (!l.ok()) {
     error = impl::str(l.error);
-    return false;
+    return failure_of(l.error.code);
   }
   impl::Layout layout = l.value;
   if (!impl::has_integer_strides(layout)) {
     error = "the layout has basis strides; a table needs integer offsets";
-    return false;
+    return Failure::bad_input;
   }
   if (layout.rank() > 2) {
     error = "table needs a rank-1 or rank-2 layout, this one has rank " + std::to_string(layout.rank());
-    return false;
+    return Failure::bad_input;
   }
   impl::Layout rows, cols;
   if (layout.rank() == 1) {
@@ -219,41 +278,83 @@ bool print_table(Term const& t, std::string& out, std::string& error) {
     cols = layout.mode(1).value;
   }
   auto nr = impl::size(rows), nc = impl::size(cols);
+  if (!nr.ok() || !nc.ok()) return too_large(std::nullopt, error);
+  auto cells = impl::checked_mul(nr.value.value, nc.value.value);
+  if (!cells.ok()) return too_large(std::nullopt, error);
+  if (cells.value > kMaxTableCells) return too_large(cells.value, error);
+  // Every cell L(m, n) = L(m + n * rows), as `eval` computes it, before anything is printed.
+  std::vector<impl::i64> value(static_cast<size_t>(cells.value));
+  size_t longest = 1;
+  for (impl::i64 n = 0; n < nc.value.value; ++n)
+    for (impl::i64 m = 0; m < nr.value.value; ++m) {
+      impl::i64 i = m + n * nr.value.value;  // < cells, no overflow
+      auto v = impl::evaluate_int(layout, i);
+      if (!v.ok()) {
+        error = "the cell (" + std::to_string(m) + "," + std::to_string(n) + ") = L(" + std::to_string(i) + "): " + impl::str(v.error);
+        return failure_of(v.error.code);
+      }
+      value[static_cast<size_t>(i)] = v.value;
+      longest = std::max(longest, std::to_string(v.value).size());
+    }
+  // CuTe: num_digits(cosize) + 2; wider where a cell needs it (negative values).
   auto cs = impl::cosize(layout);
-  if (!nr.ok() || !nc.ok() || !cs.ok()) {
-    error = "the layout's size does not fit in 64 bits";
-    return false;
-  }
-  if (nr.value.value * nc.value.value > (1 << 20)) {
-    error = "the table would have more than 2^20 cells";
-    return false;
-  }
-  int width = static_cast<int>(std::to_string(cs.value).size()) + 2;  // CuTe: num_digits(cosize) + 2
+  int width = static_cast<int>(std::max(cs.ok() ? std::to_string(cs.value).size() : size_t{0}, longest)) + 2;
   auto line = [&] {
     std::string s = "    ";
     for (impl::i64 n = 0; n < nc.value.value; ++n) s += "+" + std::string(static_cast<size_t>(width), '-');
     return s + "+\n";
   };
   char buf[64];
-  out = notation::print(t) + "\n    ";
+  std::string text = notation::print(t) + "\n    ";
   for (impl::i64 n = 0; n < nc.value.value; ++n) {
     std::snprintf(buf, sizeof buf, "  %*lld ", width - 2, static_cast<long long>(n));
-    out += buf;
+    text += buf;
   }
-  out += "\n";
+  text += "\n";
   for (impl::i64 m = 0; m < nr.value.value; ++m) {
-    out += line();
+    text += line();
     std::snprintf(buf, sizeof buf, "%2lld  ", static_cast<long long>(m));
-    out += buf;
+    text += buf;
     for (impl::i64 n = 0; n < nc.value.value; ++n) {
-      auto a = impl::evaluate_int(rows, m), b = impl::evaluate_int(cols, n);
-      std::snprintf(buf, sizeof buf, "| %*lld ", width - 2, static_cast<long long>(a.value + b.value));
-      out += buf;
+      std::snprintf(buf, sizeof buf, "| %*lld ", width - 2, static_cast<long long>(value[static_cast<size_t>(m + n * nr.value.value)]));
+      text += buf;
     }
-    out += "|\n";
+    text += "|\n";
   }
-  out += line();
-  return true;
+  text += line();
+  out = std::move(text);
+  return Failure::none;
+}
+
+}  // namespace
+
+Failure print_table(Term const& t, std::string& out, std::string& error) {
+  out.clear();
+  try {
+    // A tensor: CuTe's print_tensor, by the spec (the elements of a coordinate tensor are its
+    // coordinates; a pointer tensor's elements are unknown here).
+    if (t.kind == notation::Kind::chain && t.children.size() == 2 &&
+        (t.children[0].kind == notation::Kind::arith_tuple || t.children[0].kind == notation::Kind::pointer)) {
+      if (auto l = impl::to_layout(t.children[1]); l.ok()) {
+        auto n = impl::size(l.value);
+        if (!n.ok()) return too_large(std::nullopt, error);
+        if (n.value.value > kMaxTableCells) return too_large(n.value.value, error);
+      }
+      spec::Tensor x = spec::to_tensor(t);
+      if (spec::size(x) > kMaxTableCells) return too_large(spec::size(x), error);
+      out = spec::print_tensor(x);
+      return Failure::none;
+    }
+    return layout_table(t, out, error);
+  } catch (spec::Error const& e) {
+    out.clear();
+    error = e.what();
+    return failure_of(e);
+  } catch (std::exception const& e) {
+    out.clear();
+    error = std::string("internal error: ") + e.what();
+    return Failure::internal;
+  }
 }
 
 }  // namespace layoutref::cli

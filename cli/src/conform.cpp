@@ -41,6 +41,24 @@ ConformRegistry const& conform_registry() {
   return registry;
 }
 
+impl::Error arity_error(std::string const& op, Signature const& sig, size_t count) {
+  std::string takes = std::to_string(sig.min_args);
+  if (sig.max_args != sig.min_args) takes += (sig.max_args == sig.min_args + 1 ? " or " : " to ") + std::to_string(sig.max_args);
+  std::string text = op + " takes " + takes + " argument" + (sig.max_args == 1 ? "" : "s") + ", " + sig.usage + "; got " +
+                     std::to_string(count);
+  return impl::fail(impl::Errc::bad_argument).add(text.c_str());
+}
+
+void ConformRegistry::add(std::string const& usage, size_t min_args, size_t max_args, ConformFn fn) {
+  std::string op = usage.substr(0, usage.find('('));
+  Signature sig{usage, min_args, max_args};
+  signatures[op] = sig;
+  ops[op] = [op, sig, fn = std::move(fn)](std::vector<notation::Term> const& args) {
+    if (args.size() < sig.min_args || args.size() > sig.max_args) return refused(arity_error(op, sig, args.size()));
+    return fn(args);
+  };
+}
+
 ImplResult from(impl::Result<impl::i64> const& r) {
   ImplResult out;
   if (r.ok())

@@ -31,11 +31,24 @@ struct ImplResult {
 
 using ConformFn = std::function<ImplResult(std::vector<notation::Term> const& args)>;
 
+/// How an operation is called: its usage text, e.g. `complement(L[, M])`, and its number of
+/// arguments.
+struct Signature {
+  std::string usage;
+  size_t min_args = 0, max_args = 0;
+};
+
 /// The ops impl computes, by name. Each group of operations registers itself in its own file
 /// (conform_<group>.cpp).
 struct ConformRegistry {
+  /// Each function checks the number of its arguments first: outside [min_args, max_args] it
+  /// returns Errc::bad_argument naming the usage; it is then called only with that many.
   std::map<std::string, ConformFn> ops;
-  void add(std::string op, ConformFn fn) { ops[std::move(op)] = std::move(fn); }
+  std::map<std::string, Signature> signatures;
+  /// Register `fn` under the name of `usage` (the text before its '('), for min..max arguments.
+  /// @pre 1 <= min_args <= max_args; fn never reads past args[max_args - 1] nor, without checking
+  ///      args.size(), past args[min_args - 1]
+  void add(std::string const& usage, size_t min_args, size_t max_args, ConformFn fn);
 };
 ConformRegistry const& conform_registry();
 
@@ -66,6 +79,8 @@ ImplResult result_of(impl::Result<T> const& r) {
   return out;
 }
 ImplResult from(impl::Result<impl::i64> const& r);
+/// The error for a call of `op` with `count` arguments outside its signature.
+impl::Error arity_error(std::string const& op, Signature const& sig, size_t count);
 ImplResult from_layout(impl::Error const& e, notation::Term const& t);
 
 // Registration of each group (conform_<group>.cpp).

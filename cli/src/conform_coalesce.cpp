@@ -34,17 +34,17 @@ ImplResult by_profile(Args const& a, One const& one, ByProfile const& by) {
 }  // namespace
 
 void register_coalesce_ops(ConformRegistry& r) {
-  r.add("coalesce", [](Args const& a) {
+  r.add("coalesce(L[, P])", 1, 2, [](Args const& a) {
     return by_profile(
         a, [](impl::Layout const& l) { return impl::coalesce(l); },
         [](impl::Layout const& l, impl::IntTuple const& p) { return impl::coalesce(l, p); });
   });
-  r.add("filter", [](Args const& a) {
+  r.add("filter(L[, P])", 1, 2, [](Args const& a) {
     return by_profile(
         a, [](impl::Layout const& l) { return impl::filter(l); },
         [](impl::Layout const& l, impl::IntTuple const& p) { return impl::filter(l, p); });
   });
-  r.add("filter_zeros", [](Args const& a) {
+  r.add("filter_zeros(L)", 1, 1, [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return refused(l.error);
     return layout_result(impl::filter_zeros(l.value));

@@ -14,7 +14,7 @@ using Args = std::vector<notation::Term>;
 }  // namespace
 
 void register_complement_ops(ConformRegistry& r) {
-  r.add("complement", [](Args const& a) {
+  r.add("complement(L[, M])", 1, 2, [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return refused(l.error);
     impl::Result<impl::Layout> res;

@@ -15,7 +15,7 @@ using Args = std::vector<notation::Term>;
 }  // namespace
 
 void register_composition_ops(ConformRegistry& r) {
-  r.add("composition", [](Args const& a) {
+  r.add("composition(A, B)", 2, 2, [](Args const& a) {
     // Swizzled layouts `Sw<B,M,S> o off o L` composed with a tiler (conform_swizzle.cpp).
     if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_composition(a);
     auto l = impl::to_layout(a.at(0));

@@ -38,28 +38,26 @@ ImplResult on_layout_n(Args const& a, F const& f) {
 }  // namespace
 
 void register_construct_ops(ConformRegistry& r) {
-  r.add("make_layout_like", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_layout_like(l); }); });
-  r.add("make_fragment_like",
-        [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
-  r.add("make_ordered_layout", [](Args const& a) {
+  r.add("make_layout_like(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_layout_like(l); }); });
+  r.add("make_fragment_like(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
+  r.add("make_ordered_layout(S, order)", 2, 2, [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto o = impl::to_int_tuple(a.at(1));
     if (!o.ok()) return refused(o.error);
     return result_of(impl::make_ordered_layout(s.value, o.value));
   });
-  r.add("nullspace", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::nullspace(l); }); });
-  r.add("upcast", [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::upcast(l, n); }); });
-  r.add("downcast",
-        [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
-  r.add("domain_distribute", [](Args const& a) {
+  r.add("nullspace(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::nullspace(l); }); });
+  r.add("upcast(L, n)", 2, 2, [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::upcast(l, n); }); });
+  r.add("downcast(L, n)", 2, 2, [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
+  r.add("domain_distribute(S, n)", 2, 2, [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto n = impl::to_int(a.at(1));
     if (!n.ok()) return refused(n.error);
     return result_of(impl::domain_distribute(s.value, impl::Int::fixed(n.value.value)));
   });
-  r.add("max_alignment", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); });
+  r.add("max_alignment(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); });
 }
 
 }  // namespace layoutref::cli

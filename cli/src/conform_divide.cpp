@@ -30,10 +30,10 @@ ConformFn divide_op(impl::Arrangement how) {
 }  // namespace
 
 void register_divide_ops(ConformRegistry& r) {
-  r.add("logical_divide", divide_op(impl::Arrangement::logical));
-  r.add("zipped_divide", divide_op(impl::Arrangement::zipped));
-  r.add("tiled_divide", divide_op(impl::Arrangement::tiled));
-  r.add("flat_divide", divide_op(impl::Arrangement::flat));
+  r.add("logical_divide(L, T)", 2, 2, divide_op(impl::Arrangement::logical));
+  r.add("zipped_divide(L, T)", 2, 2, divide_op(impl::Arrangement::zipped));
+  r.add("tiled_divide(L, T)", 2, 2, divide_op(impl::Arrangement::tiled));
+  r.add("flat_divide(L, T)", 2, 2, divide_op(impl::Arrangement::flat));
 }
 
 }  // namespace layoutref::cli

@@ -30,9 +30,9 @@ ImplResult on_layout(Args const& a, F const& f) {
 }  // namespace
 
 void register_inverse_ops(ConformRegistry& r) {
-  r.add("right_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
-  r.add("left_inverse", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
-  r.add("max_common_vector", [](Args const& a) {
+  r.add("right_inverse(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); });
+  r.add("left_inverse(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); });
+  r.add("max_common_vector(A, B)", 2, 2, [](Args const& a) {
     if (is_swizzled(a.at(0)) || is_swizzled(a.at(1))) return conform_swizzled_max_common_vector(a);
     auto x = impl::to_layout(a.at(0));
     if (!x.ok()) return refused(x.error);
@@ -44,7 +44,7 @@ void register_inverse_ops(ConformRegistry& r) {
     out.term = impl::to_term(n.value);
     return out;
   });
-  r.add("max_common_layout", [](Args const& a) {
+  r.add("max_common_layout(A, B)", 2, 2, [](Args const& a) {
     auto x = impl::to_layout(a.at(0));
     if (!x.ok()) return refused(x.error);
     auto y = impl::to_layout(a.at(1));

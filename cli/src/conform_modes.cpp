@@ -73,23 +73,23 @@ impl::Result<impl::IntTuple> crd2crd_op(Args const& a) {
 }  // namespace
 
 void register_mode_ops(ConformRegistry& r) {
-  r.add("flatten", [](Args const& a) {
+  r.add("flatten(L)", 1, 1, [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return refused(l.error);
     return result_of(impl::Result<impl::Layout>(impl::flatten(l.value)));
   });
-  r.add("group", [](Args const& a) { return result_of(range_op(a, true)); });
-  r.add("take", [](Args const& a) { return result_of(range_op(a, false)); });
-  r.add("select", [](Args const& a) { return result_of(select_op(a)); });
-  r.add("append", [](Args const& a) { return result_of(pad_op(a, true)); });
-  r.add("prepend", [](Args const& a) { return result_of(pad_op(a, false)); });
-  r.add("unflatten", [](Args const& a) { return result_of(unflatten_op(a)); });
-  r.add("make_identity_layout", [](Args const& a) {
+  r.add("group(L, b, e)", 3, 3, [](Args const& a) { return result_of(range_op(a, true)); });
+  r.add("take(L, b, e)", 3, 3, [](Args const& a) { return result_of(range_op(a, false)); });
+  r.add("select(L, i0, ..., i7)", 1, 9, [](Args const& a) { return result_of(select_op(a)); });
+  r.add("append(L, X) or append(L, n[, X])", 2, 3, [](Args const& a) { return result_of(pad_op(a, true)); });
+  r.add("prepend(L, X) or prepend(L, n[, X])", 2, 3, [](Args const& a) { return result_of(pad_op(a, false)); });
+  r.add("unflatten(L, profile)", 2, 2, [](Args const& a) { return result_of(unflatten_op(a)); });
+  r.add("make_identity_layout(S)", 1, 1, [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::make_identity_layout(s.value));
   });
-  r.add("crd2crd", [](Args const& a) { return result_of(crd2crd_op(a)); });
+  r.add("crd2crd(c, S, D)", 3, 3, [](Args const& a) { return result_of(crd2crd_op(a)); });
 }
 
 }  // namespace layoutref::cli

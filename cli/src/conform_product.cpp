@@ -43,13 +43,13 @@ ConformFn blocked_op(bool raked) {
 }  // namespace
 
 void register_product_ops(ConformRegistry& r) {
-  r.add("logical_product", product_op(impl::Arrangement::logical));
-  r.add("zipped_product", product_op(impl::Arrangement::zipped));
-  r.add("tiled_product", product_op(impl::Arrangement::tiled));
-  r.add("flat_product", product_op(impl::Arrangement::flat));
-  r.add("blocked_product", blocked_op(false));
-  r.add("raked_product", blocked_op(true));
-  r.add("tile_to_shape", [](Args const& a) {
+  r.add("logical_product(A, T)", 2, 2, product_op(impl::Arrangement::logical));
+  r.add("zipped_product(A, T)", 2, 2, product_op(impl::Arrangement::zipped));
+  r.add("tiled_product(A, T)", 2, 2, product_op(impl::Arrangement::tiled));
+  r.add("flat_product(A, T)", 2, 2, product_op(impl::Arrangement::flat));
+  r.add("blocked_product(A, B)", 2, 2, blocked_op(false));
+  r.add("raked_product(A, B)", 2, 2, blocked_op(true));
+  r.add("tile_to_shape(L, S[, order])", 2, 3, [](Args const& a) {
     auto block = impl::to_layout(a.at(0));
     if (!block.ok()) return refused(block.error);
     auto shape = impl::to_shape(a.at(1));

@@ -1,4 +1,5 @@
 #include "expectations.hpp"
+#include "vectors.hpp"
 
 #include <fstream>
 #include <sstream>
@@ -11,11 +12,8 @@ std::string base_name(std::string const& path) {
 }
 
 bool Expectations::load(std::string const& path, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
+  std::ifstream in;
+  if (!open_input(path, in, error)) return false;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -33,6 +31,10 @@ bool Expectations::load(std::string const& path, std::string& error) {
       error = path + ":" + std::to_string(number) + ": `" + lineno + "` is not a line number";
       return false;
     }
+  }
+  if (in.bad()) {
+    error = "cannot read " + path;
+    return false;
   }
   return true;
 }

@@ -1,11 +1,20 @@
 // layoutref — the command.
 //
-//   layoutref audit [--json] [--expect FILE] [--table-limit N] FILE...
+//   layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...
 //   layoutref verify [--data DIR] [--expect FILE] [--json]
+//   layoutref conform [--json] [--expect FILE] FILE...
+//   layoutref eval [--json] EXPR
+//   layoutref table EXPR
+//   layoutref prove QUERY [--where ...] [--timeout MS] [--emit-smt2 FILE] [--json]   (with z3)
+//   layoutref help | version
 //
-// audit judges vector files (op TAB args TAB => TAB result) with the executable
-// specification; verify is the main job: the audit of the bundled CuTe vectors, summed up
-// per operation.
+// audit judges vector files (op TAB args TAB => TAB result) with the executable specification;
+// verify is the main job: the audit of the bundled CuTe vectors, summed up per operation;
+// conform computes each vector with impl and compares with CuTe's result; eval computes an
+// expression with impl; table prints CuTe's print_layout / print_tensor of one; prove decides a
+// query with Z3 (prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
+// wrong / inadmissible, 2 bad input (malformed text, a missing or unreadable file, a directory),
+// 3 unknown, 4 internal error.
 #include "audit.hpp"
 #include "calculator.hpp"
 #include "conform.hpp"
@@ -91,14 +100,28 @@ char const* const kUsage =
     "      below 1, or hypotheses that cannot all hold, are bad input.\n"
     "      Exit 0 proved, 1 refuted (with a counterexample), 2 bad input, 3 unknown,\n"
     "      4 internal error (a check contradicted the solver).\n"
-    "  table LAYOUT\n"
-    "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout.\n"
+    "  table EXPR\n"
+    "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout, or\n"
+    "      CuTe's print_tensor of a coordinate tensor; at most 65536 cells, every cell computed\n"
+    "      with checked arithmetic before anything is printed.\n"
     "  help       this text\n"
     "  version    the version\n"
     "\n"
     "options:\n"
     "  --json           machine-readable output\n"
-    "  --table-limit N  the largest function table the spec may build (default 16777216)\n";
+    "  --table-limit N  the largest function table the spec may build (default 16777216\n"
+    "                   entries), and 64 bytes an entry of it in memory (1 GiB by default);\n"
+    "                   a case past either is unsupported, the verdict says which\n"
+    "\n"
+    "exit codes:\n"
+    "  0  holds: audit/verify/conform all correct (or as expected), eval/table computed, prove proved\n"
+    "  1  refuted or wrong: a case judged wrong, unsupported or malformed, a conform mismatch, an\n"
+    "     inadmissible operation or a result past 64 bits in eval/table, prove refuted\n"
+    "  2  bad input: a malformed expression or query, wrong arguments, a shape entry below 1,\n"
+    "     nesting deeper than 64, a table past its limit, a missing or unreadable file or a\n"
+    "     directory, an unknown command or option\n"
+    "  3  unknown: prove could not decide within its time\n"
+    "  4  internal error: an unexpected exception\n";
 
 struct Judged {
   Case c;
@@ -256,17 +279,15 @@ int audit(std::vector<std::string> const& args) {
   }
   bool pass = expect_path.empty() ? (n.wrong == 0 && n.unsupported == 0 && n.malformed == 0)
                                   : (diff.empty() && n.unsupported == 0 && n.malformed == 0);
-  return read_ok && pass ? 0 : 1;
+  if (!read_ok) return 2;
+  return pass ? 0 : 1;
 }
 
 // Expected non-literal conform verdicts: file<TAB>line<TAB>op<TAB>verdict<TAB>reason.
 bool load_conform_expectations(std::string const& path, std::map<std::pair<std::string, int>, std::string>& out,
                                std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot open " + path;
-    return false;
-  }
+  std::ifstream in;
+  if (!open_input(path, in, error)) return false;
   std::string line;
   int number = 0;
   while (std::getline(in, line)) {
@@ -290,6 +311,10 @@ bool load_conform_expectations(std::string const& path, std::map<std::pair<std::
       error = path + ":" + std::to_string(number) + ": `" + f[1] + "` is not a line number";
       return false;
     }
+  }
+  if (in.bad()) {
+    error = "cannot read " + path;
+    return false;
   }
   return true;
 }
@@ -369,7 +394,8 @@ int conform(std::vector<std::string> const& args) {
               << " malformed\n";
   }
   bool pass = expect_path.empty() ? (n[2] == 0 && n[4] == 0 && n[5] == 0) : mismatch.empty();
-  return read_ok && pass ? 0 : 1;
+  if (!read_ok) return 2;
+  return pass ? 0 : 1;
 }
 
 int eval(std::vector<std::string> const& args) {
@@ -391,7 +417,7 @@ int eval(std::vector<std::string> const& args) {
       std::cout << "{\"expression\":" << json_string(expr) << ",\"error\":" << json_string(r.error) << "}\n";
     else
       std::cerr << "layoutref eval: " << r.error << "\n";
-    return 1;
+    return exit_code(r.failure);
   }
   std::string text = layoutref::notation::print(r.value);
   if (!json) {
@@ -428,12 +454,12 @@ int table(std::vector<std::string> const& args) {
   EvalResult r = evaluate_expression(text);
   if (!r.ok) {
     std::cerr << "layoutref table: " << r.error << "\n";
-    return 1;
+    return exit_code(r.failure);
   }
   std::string out, error;
-  if (!print_table(r.value, out, error)) {
+  if (Failure f = print_table(r.value, out, error); f != Failure::none) {
     std::cerr << "layoutref table: " << error << "\n";
-    return 1;
+    return exit_code(f);
   }
   std::cout << out;
   return 0;
@@ -495,7 +521,7 @@ int verify(std::vector<std::string> const& args) {
     std::cout << "},\"total\":{\"cases\":" << total.cases << ",\"correct\":" << total.correct << ",\"wrong\":" << total.wrong
               << ",\"known_cute_divergences\":" << total.known << ",\"unsupported\":" << total.unsupported
               << ",\"malformed\":" << total.malformed << "},\"pass\":" << (pass ? "true" : "false") << "}\n";
-    return pass ? 0 : 1;
+    return read_ok ? (pass ? 0 : 1) : 2;
   }
   std::printf("layoutref verify: the CuTe conformance vectors in %s (%zu files)\n\n", dir.c_str(), files.size());
   std::printf("%-26s %7s %8s %6s %10s %12s %10s\n", "operation", "cases", "correct", "wrong", "known-cute",
@@ -520,7 +546,7 @@ int verify(std::vector<std::string> const& args) {
   if (!verify_gpu(gpu_text)) pass = false;
   std::printf("%s", gpu_text.c_str());
   std::printf("verify: %s\n", pass ? "pass" : "FAIL");
-  return pass ? 0 : 1;
+  return read_ok ? (pass ? 0 : 1) : 2;
 }
 
 }  // namespace
@@ -546,9 +572,16 @@ int main(int argc, char** argv) {
       std::cout << "layoutref " << LAYOUTREF_VERSION << "\n";
       return 0;
     }
+  } catch (layoutref::spec::Error const& e) {
+    if (e.kind() == layoutref::spec::Error::Kind::bad_argument) {
+      std::cerr << "layoutref: " << e.what() << "\n";
+      return 2;
+    }
+    std::cerr << "layoutref: internal error: " << e.what() << "\n";
+    return 4;
   } catch (std::exception const& e) {
-    std::cerr << "layoutref: " << e.what() << "\n";
-    return 2;
+    std::cerr << "layoutref: internal error: " << e.what() << "\n";
+    return 4;
   }
   std::cerr << "layoutref: unknown command `" << cmd << "`\n" << kUsage;
   return 2;

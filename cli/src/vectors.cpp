@@ -1,16 +1,41 @@
 #include "vectors.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 
 namespace layoutref::cli {
 
-bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open " + path;
+bool open_input(std::string const& path, std::ifstream& in, std::string& error) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) {
+    error = "cannot open " + path + ": no such file";
     return false;
   }
+  if (fs::is_directory(st)) {
+    error = "cannot open " + path + ": it is a directory, not a file";
+    return false;
+  }
+  errno = 0;
+  in.open(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open " + path + (errno ? std::string(": ") + std::strerror(errno) : std::string());
+    return false;
+  }
+  return true;
+}
+
+bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error) {
+  std::ifstream in;
+  if (!open_input(path, in, error)) return false;
   read_vectors(in, path, out);
+  if (in.bad()) {
+    error = "cannot read " + path;
+    return false;
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 // `op<TAB>arg...<TAB>=><TAB>result`; lines starting with `#` and blank lines are skipped.
 #pragma once
 
+#include <fstream>
 #include <istream>
 #include <string>
 #include <vector>
@@ -26,7 +27,12 @@ struct Case {
   int format_column = 1;
 };
 
-/// Read every case of a file. Returns false (and sets `error`) when the file cannot be read.
+/// Open the regular file `path` for reading. Returns false and sets `error` (naming the path and
+/// why) when it does not exist, is a directory, or cannot be opened.
+bool open_input(std::string const& path, std::ifstream& in, std::string& error);
+
+/// Read every case of a file. Returns false (and sets `error`) when the file cannot be opened
+/// (open_input) or a read fails.
 bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error);
 /// Read every case from a stream; `name` is the file name the cases report.
 void read_vectors(std::istream& in, std::string const& name, std::vector<Case>& out);

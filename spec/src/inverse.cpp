@@ -21,17 +21,27 @@ Admissibility integer_strides(Layout const& l, char const* op) {
 
 }  // namespace
 
+namespace {
+// The memory right_inverse needs per index of L: the least preimages (8 bytes), the prefix of g
+// found (8) and factor's copies (8).
+constexpr i64 kRightInverseBytesPerEntry = 24;
+}  // namespace
+
 std::vector<i64> least_preimages(Layout const& l) {
-  auto values = tabulate(l);
-  std::map<i64, i64> first;  // value -> least index
-  for (size_t i = 0; i < values.size(); ++i) first.emplace(values[i].scalar(), static_cast<i64>(i));
-  std::vector<i64> g;
-  for (i64 x = 0;; ++x) {
-    auto it = first.find(x);
-    if (it == first.end()) break;
-    g.push_back(it->second);
+  FlatLayout f(l);
+  i64 n = f.size();
+  require_table(n, "the least preimages of " + str(l), kRightInverseBytesPerEntry);
+  // first[x]: the least i with L(i) = x, for x in [0, n) (the image of [0, n) has at most n
+  // values, so m* <= n); -1 where none.
+  std::vector<i64> first(static_cast<size_t>(n), -1);
+  for (i64 i = 0; i < n; ++i) {
+    i64 x = f(i).integer("a value of L");
+    if (x >= 0 && x < n && first[static_cast<size_t>(x)] < 0) first[static_cast<size_t>(x)] = i;
   }
-  return g;
+  auto end = std::find(first.begin(), first.end(), -1);
+  first.erase(end, first.end());
+  first.shrink_to_fit();
+  return first;
 }
 
 Admissibility is_right_inverse_admissible(Layout const& l) { return integer_strides(l, "right_inverse"); }
@@ -42,8 +52,7 @@ Layout right_inverse(Layout const& l) {
   // The longest prefix of g that is a layout function. Bounded search: each try is linear.
   i64 budget = table_limit();
   for (size_t m = g.size(); m >= 1; --m) {
-    std::vector<Value> prefix(g.begin(), g.begin() + static_cast<std::ptrdiff_t>(m));
-    if (auto f = factor(prefix)) return *f;
+    if (auto f = factor(g, m)) return *f;
     budget -= static_cast<i64>(m);
     if (budget < 0) require_table(table_limit() + 1, "the search for the largest right inverse of " + str(l));
   }
@@ -56,27 +65,26 @@ Judgement check_right_inverse(Layout const& l, Claim const& claimed) {
   if (!adm.ok) return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
   Layout const& r = claimed.layout;
   if (!has_integer_strides(r)) return Judgement::wrong("the claimed right inverse has basis strides");
-  FlatLayout fl(l);
-  auto rv = tabulate(r);
-  i64 n = size(l);
-  for (size_t i = 0; i < rv.size(); ++i) {
-    i64 x = rv[i].scalar();
-    std::string where = "at index " + std::to_string(i) + " (coordinate " + str(idx2crd(static_cast<i64>(i), r.shape)) + ")";
+  FlatLayout fl(l), fr(r);
+  i64 n = size(l), nr = fr.size();
+  require_table(nr, "the function of " + str(r), 0);  // evaluated one index at a time
+  for (i64 i = 0; i < nr; ++i) {
+    i64 x = fr(i).scalar();
+    Value y = x >= 0 && x < n ? fl(x) : Value(0);
+    if (x >= 0 && x < n && y == Value(i)) continue;
+    std::string where = "at index " + std::to_string(i) + " (coordinate " + str(idx2crd(i, r.shape)) + ")";
     if (x < 0 || x >= n) {
       Judgement j = Judgement::wrong(where + " R = " + std::to_string(x) + " lies outside the domain [0," +
                                      std::to_string(n) + ") of L");
       j.index = static_cast<i64>(i);
       return j;
     }
-    Value y = fl(x);
-    if (y != Value(static_cast<i64>(i))) {
-      Judgement j = Judgement::wrong(where + " L(R(i)) = L(" + std::to_string(x) + ") = " + y.str() + " instead of " +
-                                     std::to_string(i));
-      j.index = static_cast<i64>(i);
-      j.claimed_value = y.str();
-      j.expected_value = std::to_string(i);
-      return j;
-    }
+    Judgement j = Judgement::wrong(where + " L(R(i)) = L(" + std::to_string(x) + ") = " + y.str() + " instead of " +
+                                   std::to_string(i));
+    j.index = i;
+    j.claimed_value = y.str();
+    j.expected_value = std::to_string(i);
+    return j;
   }
   Layout best = right_inverse(l);
   if (size(r) < size(best))

@@ -1,5 +1,8 @@
 #include <layoutref/spec/table.hpp>
 
+#include <algorithm>
+#include <limits>
+
 namespace layoutref::spec {
 
 namespace {
@@ -8,6 +11,8 @@ i64 g_table_limit = i64{1} << 24;
 
 i64 table_limit() { return g_table_limit; }
 
+i64 table_memory_limit() { return g_table_limit > kTableMemoryLimitMax / kTableBytesPerEntry ? kTableMemoryLimitMax : g_table_limit * kTableBytesPerEntry; }
+
 i64 set_table_limit(i64 entries) {
   if (entries < 1) bad_argument("table limit must be >= 1, got " + std::to_string(entries));
   i64 old = g_table_limit;
@@ -15,11 +20,31 @@ i64 set_table_limit(i64 entries) {
   return old;
 }
 
-void require_table(i64 n, std::string const& what) {
-  if (n > g_table_limit)
-    throw Error(Error::Kind::table_limit, what + " would need a function table of " + std::to_string(n) +
-                                              " entries, past the bound of " + std::to_string(g_table_limit) +
-                                              " (raise it with --table-limit)");
+void require_table(i64 n, std::string const& what, i64 bytes_per_entry) {
+  i64 memory = table_memory_limit();
+  bool too_many = n > g_table_limit;
+  bool too_large = !too_many && bytes_per_entry > 0 && n > memory / bytes_per_entry;
+  if (too_many || too_large) {
+    std::string bytes = n <= std::numeric_limits<i64>::max() / std::max<i64>(bytes_per_entry, 1)
+                            ? std::to_string(n * bytes_per_entry)
+                            : std::string("more than 2^63");
+    throw Error(Error::Kind::table_limit, what + " would need a function table of " + std::to_string(n) + " entries (about " +
+                                              bytes + " bytes), past the bound of " + std::to_string(g_table_limit) +
+                                              " entries and " + std::to_string(memory) + " bytes (raise it with --table-limit)");
+  }
+}
+
+i64 bytes_per_value(Layout const& l) {
+  // A Value, and where its strides have basis terms: the buffer of terms (allocation overhead
+  // 16, capacity up to twice the count) and one path buffer per term.
+  std::vector<Path> paths;
+  for (Value const& v : leaves(l.stride))
+    for (BasisTerm const& t : v.terms())
+      if (std::find(paths.begin(), paths.end(), t.path) == paths.end()) paths.push_back(t.path);
+  i64 bytes = sizeof(Value);
+  if (!paths.empty()) bytes += 16 + 2 * static_cast<i64>(paths.size() * sizeof(BasisTerm));
+  for (Path const& p : paths) bytes += 16 + static_cast<i64>(std::max<size_t>(p.size() * sizeof(int), 16));
+  return bytes;
 }
 
 FlatLayout::FlatLayout(Layout const& l) : shape(leaves(l.shape)), stride(leaves(l.stride)) {
@@ -54,37 +79,63 @@ Value FlatLayout::operator()(i64 i, bool extended) const {
 std::vector<Value> tabulate(Layout const& l) {
   FlatLayout f(l);
   i64 n = f.size();
-  require_table(n, "the function of " + str(l));
+  require_table(n, "the function of " + str(l), bytes_per_value(l));
   std::vector<Value> t;
   t.reserve(static_cast<size_t>(n));
   for (i64 i = 0; i < n; ++i) t.push_back(f(i));
   return t;
 }
 
-std::optional<Layout> factor(std::vector<Value> const& table) {
-  if (table.empty() || !table[0].is_zero()) return std::nullopt;
+namespace {
+
+i64 difference(i64 a, i64 b) { return sub(a, b); }
+Value difference(Value const& a, Value const& b) { return a - b; }
+i64 sum(i64 a, i64 b) { return add(a, b); }
+Value sum(Value const& a, Value const& b) { return a + b; }
+i64 times(i64 k, i64 v) { return mul(k, v); }
+Value times(i64 k, Value const& v) { return k * v; }
+bool is_zero(i64 v) { return v == 0; }
+bool is_zero(Value const& v) { return v.is_zero(); }
+
+// factor() of table[0, size), for values T = Value or i64 (integer tables, 8 bytes an entry).
+// The first step reads `table` in place; each later step copies at most half of the one before,
+// so the copies together are at most the table's size.
+template <class T>
+std::optional<Layout> factor_table(T const* table, size_t size) {
+  if (size == 0 || !is_zero(table[0])) return std::nullopt;
   std::vector<IntTuple> shapes;
   std::vector<Stride> strides;
-  std::vector<Value> g = table;
-  while (g.size() > 1) {
-    i64 n = static_cast<i64>(g.size());
-    Value d = g[1] - g[0];
+  std::vector<T> owned;
+  T const* g = table;
+  i64 n = static_cast<i64>(size);
+  while (n > 1) {
+    T d = difference(g[1], g[0]);
     i64 len = 2;
-    while (len < n && g[static_cast<size_t>(len)] == len * d) ++len;
+    while (len < n && g[static_cast<size_t>(len)] == times(len, d)) ++len;
     if (n % len != 0) return std::nullopt;
     i64 rest = n / len;
-    std::vector<Value> h(static_cast<size_t>(rest));
+    std::vector<T> h(static_cast<size_t>(rest));
     for (i64 j = 0; j < rest; ++j) h[static_cast<size_t>(j)] = g[static_cast<size_t>(j * len)];
     for (i64 j = 0; j < rest; ++j)
       for (i64 i = 1; i < len; ++i)
-        if (g[static_cast<size_t>(i + len * j)] != g[static_cast<size_t>(i)] + h[static_cast<size_t>(j)]) return std::nullopt;
+        if (g[static_cast<size_t>(i + len * j)] != sum(g[static_cast<size_t>(i)], h[static_cast<size_t>(j)])) return std::nullopt;
     shapes.emplace_back(len);
-    strides.emplace_back(d);
-    g = std::move(h);
+    strides.emplace_back(Value(d));
+    owned = std::move(h);  // g pointed into the old `owned` or `table`, read no more
+    g = owned.data();
+    n = rest;
   }
   if (shapes.empty()) return Layout(IntTuple(1), Stride(Value(0)));
   if (shapes.size() == 1) return Layout(shapes[0], strides[0]);
   return Layout(IntTuple::tuple(std::move(shapes)), Stride::tuple(std::move(strides)));
+}
+
+}  // namespace
+
+std::optional<Layout> factor(std::vector<Value> const& table) { return factor_table(table.data(), table.size()); }
+
+std::optional<Layout> factor(std::vector<i64> const& table, size_t prefix) {
+  return factor_table(table.data(), std::min(prefix, table.size()));
 }
 
 }  // namespace layoutref::spec

@@ -2,6 +2,11 @@
 // at random (deterministic seed), is judged with one of the four verdicts. Sanitizer builds
 // (the `sanitize` preset) run the same test to catch undefined behaviour.
 #include "audit.hpp"
+#include "calculator.hpp"
+#include "conform.hpp"
+#include "json.hpp"
+
+#include <layoutref/notation/parse.hpp>
 #include "vectors.hpp"
 
 #include <gtest/gtest.h>
@@ -77,6 +82,53 @@ TEST(AuditRobustness, HugeValuesAreRefusedNotComputed) {
   EXPECT_EQ(judge("eval\t(2,2):(4611686018427387904,4611686018427387904)\t3\t=>\t0").verdict, Verdict::wrong);
   EXPECT_EQ(judge("eval\t(2,2):(4611686018427387904,4611686018427387904)\t3\t=>\terror").verdict, Verdict::correct);
   EXPECT_EQ(judge("coalesce\t(0,4):(1,1)\t=>\t4:1").verdict, Verdict::malformed);
+}
+
+// Issue 12 item 9: every operation of the registry (what `eval`, `table` and `conform` call)
+// refuses one argument too many and one too few as bad input naming its signature, and never
+// reads past its arguments (composition(4:2, 4:2, 4:2) printed 4:4).
+TEST(CalculatorRobustness, EveryOperationChecksItsArgumentCount) {
+  auto const& reg = conform_registry();
+  ASSERT_FALSE(reg.ops.empty());
+  notation::Term arg = notation::parse("4:1").term;
+  for (auto const& [op, fn] : reg.ops) {
+    auto sig = reg.signatures.find(op);
+    ASSERT_NE(sig, reg.signatures.end()) << op << " has no signature";
+    EXPECT_EQ(sig->second.usage.rfind(op + "(", 0), 0u) << sig->second.usage;
+    for (size_t n : {sig->second.min_args - 1, sig->second.max_args + 1}) {
+      std::vector<notation::Term> args(n, arg);
+      ImplResult r = fn(args);
+      EXPECT_FALSE(r.term.has_value()) << op << " with " << n << " arguments";
+      EXPECT_EQ(r.error.code, impl::Errc::bad_argument) << op << " with " << n << " arguments";
+      EXPECT_NE(std::string(r.error.text.c_str()).find(sig->second.usage), std::string::npos) << r.error.text.c_str();
+    }
+  }
+}
+
+// Issue 12 item 2: nested calls stop at notation::kMaxNesting with an error, never a crash.
+TEST(CalculatorRobustness, NestingPastTheLimitIsBadInput) {
+  for (int n : {notation::kMaxNesting + 1, 1000, 100000}) {
+    std::string text;
+    for (int i = 0; i < n; ++i) text += "size(";
+    text += "4:1";
+    text += std::string(static_cast<size_t>(n), ')');
+    EvalResult r = evaluate_expression(text);
+    EXPECT_FALSE(r.ok) << n;
+    EXPECT_EQ(r.failure, Failure::bad_input) << n;
+    EXPECT_NE(r.error.find("nesting too deep"), std::string::npos) << r.error;
+  }
+}
+
+// Issue 12 item 11: JSON strings are valid UTF-8 whatever the input: bytes outside a
+// well-formed sequence become U+FFFD, well-formed ones stay.
+TEST(JsonString, InvalidUtf8IsReplaced) {
+  EXPECT_EQ(json_string("a\xff" "b"), "\"a\\ufffdb\"");
+  EXPECT_EQ(json_string("\xc0\xaf"), "\"\\ufffd\\ufffd\"");            // overlong '/'
+  EXPECT_EQ(json_string("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\"");  // a surrogate
+  EXPECT_EQ(json_string("\xf4\x90\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");  // past U+10FFFF
+  EXPECT_EQ(json_string("\xe2\x82"), "\"\\ufffd\\ufffd\"");            // cut short
+  EXPECT_EQ(json_string("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"");
+  EXPECT_EQ(json_string("\"\\\n\x01\x7f"), "\"\\\"\\\\\\n\\u0001\\u007f\"");
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 // layoutref::spec — function tables.
 //
 // The spec decides questions about layouts by looking at their functions, one entry per
-// index. Tables are bounded: any table past the bound (2^24 entries by default, see
-// set_table_limit) is refused with Error(Kind::table_limit) saying how large it would be.
+// index. Tables are bounded in entries and in bytes: any table past the bound (2^24 entries and
+// 1 GiB by default, see set_table_limit, table_memory_limit) is refused with
+// Error(Kind::table_limit) saying how large it would be.
 #pragma once
 
 #include <layoutref/spec/layout.hpp>
@@ -17,8 +18,24 @@ namespace layoutref::spec {
 i64 table_limit();
 /// Set the bound (>= 1). Returns the previous bound.
 i64 set_table_limit(i64 entries);
-/// Throw Error(Kind::table_limit) when n > table_limit(); `what` names the table.
-void require_table(i64 n, std::string const& what);
+
+/// The memory bound follows the entry bound: kTableBytesPerEntry bytes an entry of
+/// table_limit() (1 GiB at the default 2^24 entries), at most kTableMemoryLimitMax.
+inline constexpr i64 kTableBytesPerEntry = 64;
+inline constexpr i64 kTableMemoryLimitMax = i64{1} << 40;
+/// The most bytes one function table (with the working memory its question needs per entry,
+/// see require_table) may take.
+i64 table_memory_limit();
+
+/// Throw Error(Kind::table_limit) when n > table_limit() or when n entries of
+/// `bytes_per_entry` bytes (all the memory the question needs per entry) exceed
+/// table_memory_limit(); `what` names the table; the message gives both sizes and both bounds.
+/// @pre n >= 0, bytes_per_entry >= 0
+void require_table(i64 n, std::string const& what, i64 bytes_per_entry = sizeof(Value));
+
+/// An upper bound of the memory one value of l's function takes: sizeof(Value), plus, where the
+/// strides have basis terms, the term buffer and one path buffer per distinct path.
+i64 bytes_per_value(Layout const& l);
 
 /// A layout flattened to its leaf modes, for evaluating many indices.
 struct FlatLayout {
@@ -41,5 +58,7 @@ std::vector<Value> tabulate(Layout const& l);
 /// then f(i + n0*j) = f(i) + f(n0*j) is verified and the rest is factored the same way
 /// (any layout function is found this way: by induction on its coalesced form).
 std::optional<Layout> factor(std::vector<Value> const& table);
+/// factor() of the integer table table[0, min(prefix, size)), read in place.
+std::optional<Layout> factor(std::vector<i64> const& table, size_t prefix);
 
 }  // namespace layoutref::spec
