@@ -20,7 +20,8 @@ SymValue ite(z3::expr const& c, SymValue const& a, SymValue const& b) {
   // Components other than the integer part: a missing one is 0.
   SymValue sum = a + b;  // only for the set of paths
   SymValue r = out;
-  for (auto const& [p, unused] : sum.parts()) {
+  for (auto const& part : sum.parts()) {
+    auto const& p = part.first;  // not a structured binding: clang 14 cannot capture one (fuzz preset)
     if (p.empty()) continue;
     auto get = [&](SymValue const& v) {
       auto it = v.parts().find(p);

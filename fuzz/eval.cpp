@@ -1,0 +1,27 @@
+// Fuzz target: `layoutref eval EXPR` in process (cli::evaluate_expression), the whole input as EXPR.
+// Oracle: an error has a message; a result prints as CuTe notation that parses, and printing the
+// parsed term gives the same text. (Terms are compared as text: `ArithTuple(_0)` is built with an
+// integer child by eval and read with a one-item tuple child by the parser; both print the same.)
+#include "fuzz.hpp"
+
+#include "calculator.hpp"
+
+#include <layoutref/notation/parse.hpp>
+#include <layoutref/notation/print.hpp>
+
+extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {
+  using namespace layoutref;
+  std::string text;
+  if (!fuzz::text_of(data, size, text)) return 0;
+  cli::EvalResult r = cli::evaluate_expression(text);
+  if (!r.ok) {
+    if (r.error.empty()) fuzz::fail("eval refused without a message");
+    return 0;
+  }
+  std::string printed = notation::print(r.value);
+  notation::ParseResult back = notation::parse(printed);
+  if (!back.ok) fuzz::fail("eval's result `" + printed + "` does not parse: " + back.error.message());
+  if (notation::print(back.term) != printed)
+    fuzz::fail("eval's result `" + printed + "` prints as `" + notation::print(back.term) + "` once parsed");
+  return 0;
+}

@@ -1,0 +1,114 @@
+// layoutref fuzz/ — the seed corpora, written from the conformance vectors at build time.
+//
+//   layoutref-fuzz-seeds OUT_DIR FILE.tsv...
+// Writes OUT_DIR/<target>/<hash of the text> for the targets notation_roundtrip, eval, table, audit,
+// conform and prove (one input a file, duplicates once), and OUT_DIR/stamp last.
+// Exit 2 when a vector file cannot be read or OUT_DIR cannot be written.
+#include "vectors.hpp"
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+using layoutref::cli::Case;
+
+std::string hex_hash(std::string const& s) {  // FNV-1a, 64 bits: a stable file name per text
+  std::uint64_t h = 14695981039346656037ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+bool is_layout(std::string const& s) { return s.find(':') != std::string::npos; }
+
+std::string call(Case const& c) {
+  std::string s = c.op + "(";
+  for (size_t i = 0; i < c.args.size(); ++i) s += (i ? ", " : "") + c.args[i].text;
+  return s + ")";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: layoutref-fuzz-seeds OUT_DIR FILE.tsv...\n");
+    return 2;
+  }
+  std::map<std::string, std::set<std::string>> seeds;
+  // Hand-written prove queries (query, newline, --where): the forms the vectors do not give.
+  seeds["prove"] = {
+      "bijective((a,b):(1,a), a*b)\na in 1..64, b in 1..64",
+      "injective((a,2):(2,1))\na in 1..8",
+      "surjective((a,b):(b,1), a*b)\na in 1..16, b in 1..16",
+      "image_within((4,8):(8,1), 0, 31)",
+      "fits((65536,65536):(65536,1), int32)",
+      "admissible(composition, (6,4):(1,10), 4:4)",
+      "valid(complement((2,4):(1,2), 16))",
+      "equal((3,2):(2,3), (6,2):(1,7) o (3,2):(2,3))",
+      "equal(Sw<2,1,3> o _0 o (8,8):(8,1), Sw<2,1,3> o _0 o (8,8):(8,1))",
+  };
+  size_t prove_from_vectors = 0;
+  for (int i = 2; i < argc; ++i) {
+    std::vector<Case> cases;
+    std::string error;
+    if (!layoutref::cli::read_vectors(argv[i], cases, error)) {
+      std::fprintf(stderr, "layoutref-fuzz-seeds: %s\n", error.c_str());
+      return 2;
+    }
+    for (auto const& c : cases) {
+      seeds["audit"].insert(c.text);
+      seeds["conform"].insert(c.text);
+      if (!c.format_error.empty()) continue;
+      std::string expr = call(c);
+      seeds["eval"].insert(expr);
+      for (auto const& a : c.args) {
+        seeds["notation_roundtrip"].insert(a.text);
+        seeds["eval"].insert(a.text);
+        if (is_layout(a.text)) seeds["table"].insert(a.text);
+      }
+      seeds["notation_roundtrip"].insert(c.result.text);
+      if (is_layout(c.result.text)) {
+        seeds["table"].insert(expr);
+        // Solver calls are slow: a few hundred queries, spread over the files.
+        if (prove_from_vectors < 300 && c.result.text.find("ArithTuple") == std::string::npos &&
+            c.line % 8 == 0) {
+          seeds["prove"].insert("equal(" + expr + ", " + c.result.text + ")");
+          seeds["prove"].insert("injective(" + c.result.text + ")");
+          seeds["prove"].insert("bijective(" + c.result.text + ", size(" + c.result.text + "))");
+          prove_from_vectors += 3;
+        }
+      }
+    }
+  }
+  fs::path out = argv[1];
+  std::error_code ec;
+  for (auto const& [target, texts] : seeds) {
+    fs::path dir = out / target;
+    fs::remove_all(dir, ec);  // seeds of vectors since changed or removed go too
+    fs::create_directories(dir, ec);
+    for (auto const& t : texts) {
+      std::ofstream f(dir / hex_hash(t), std::ios::binary);
+      f << t;
+      if (!f) {
+        std::fprintf(stderr, "layoutref-fuzz-seeds: cannot write %s\n", (dir / hex_hash(t)).string().c_str());
+        return 2;
+      }
+    }
+  }
+  std::ofstream stamp(out / "stamp");
+  for (auto const& [target, texts] : seeds) stamp << target << " " << texts.size() << "\n";
+  if (!stamp) {
+    std::fprintf(stderr, "layoutref-fuzz-seeds: cannot write %s\n", (out / "stamp").string().c_str());
+    return 2;
+  }
+  return 0;
+}
