@@ -56,10 +56,10 @@ layoutref_cli_test(soundness_audit_cosize_complement RC 1 ARGS audit ${LAYOUTREF
         "soundness_cotarget.tsv:6 complement correct no result: complement.cotarget_bound"
         "audit: 6 cases, 3 correct, 3 wrong, 0 unsupported, 0 malformed")
 
-# Item 16: inputs CuTe accepts: idx2crd of a tuple index (mode by mode), size, cosize and
-# max_common_vector of swizzled layouts.
+# Item 16: inputs CuTe accepts: idx2crd of a tuple index (mode by mode; a rank mismatch is bad
+# input, exit 2), size, cosize and max_common_vector of swizzled layouts.
 layoutref_cli_test(soundness_idx2crd_tuple_index RC 0 ARGS eval "idx2crd((1,2), ((2,3),(4,5)))" LAST "((1,0),(2,0))")
-layoutref_cli_test(soundness_idx2crd_rank_mismatch RC 1 ARGS eval "idx2crd((1,2,3), ((2,3),(4,5)))" LINES "different ranks|has rank 3")
+layoutref_cli_test(soundness_idx2crd_rank_mismatch RC 2 ARGS eval "idx2crd((1,2,3), ((2,3),(4,5)))" LINES "different ranks|has rank 3")
 layoutref_cli_test(soundness_size_swizzled RC 0 ARGS eval "size(Sw<2,1,3> o _0 o (8,8):(8,1))" LAST "64")
 layoutref_cli_test(soundness_cosize_swizzled RC 0 ARGS eval "cosize(Sw<2,1,3> o _0 o (8,8):(8,1))" LAST "64")
 layoutref_cli_test(soundness_max_common_vector_swizzled RC 0 ARGS eval "max_common_vector(Sw<2,1,3> o _0 o 32:1, 32:1)" LAST "_2")
