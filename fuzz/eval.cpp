@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   cli::EvalResult r = cli::evaluate_expression(text);
   if (!r.ok) {
     if (r.error.empty()) fuzz::fail("eval refused without a message");
+    if (r.failure == cli::Failure::internal) fuzz::fail("eval: internal error: " + r.error);
     return 0;
   }
   std::string printed = notation::print(r.value);
