@@ -1,5 +1,6 @@
 // Fuzz target: `layoutref eval EXPR` in process (cli::evaluate_expression), the whole input as EXPR.
-// Oracle: an error has a message; a result prints as CuTe notation that parses, and printing the
+// Oracle: an error has a message and a failure kind other than `internal` (exit 4, an exception
+// the calculator did not expect); a result prints as CuTe notation that parses, and printing the
 // parsed term gives the same text. (Terms are compared as text: `ArithTuple(_0)` is built with an
 // integer child by eval and read with a one-item tuple child by the parser; both print the same.)
 #include "fuzz.hpp"
@@ -16,7 +17,8 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   cli::EvalResult r = cli::evaluate_expression(text);
   if (!r.ok) {
     if (r.error.empty()) fuzz::fail("eval refused without a message");
-    if (r.failure == cli::Failure::internal) fuzz::fail("eval: internal error: " + r.error);
+    if (r.failure == cli::Failure::none || r.failure == cli::Failure::internal)
+      fuzz::fail("eval refused as failure " + std::to_string(static_cast<int>(r.failure)) + ": " + r.error);
     return 0;
   }
   std::string printed = notation::print(r.value);
