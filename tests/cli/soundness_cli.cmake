@@ -31,8 +31,9 @@ layoutref_cli_test(soundness_cli_table_past_limit RC 2 ARGS table "(257,256):(25
   LINES "the table would have 65792 cells, past the limit of 65536")
 # At the limit: cell (255,0) of (256,256):(256,1) is 255 * 256.
 layoutref_cli_test(soundness_cli_table_at_limit RC 0 ARGS table "(256,256):(256,1)" LINES "255  \\| 65280 \\|")
+math(EXPR limit "60 * ${LAYOUTREF_TEST_TIME_SCALE}")
 set_tests_properties(cli.soundness_cli_table_size_overflow cli.soundness_cli_table_huge_tensor
-  cli.soundness_cli_table_large_tensor PROPERTIES TIMEOUT 60)
+  cli.soundness_cli_table_large_tensor PROPERTIES TIMEOUT ${limit})
 
 # Item 4: every cell is computed with checked arithmetic, as `eval` computes L(i); an overflow is
 # an error (exit 1) and nothing is printed (rows 0 and 1 were printed, row 2 wrapped).
@@ -96,7 +97,8 @@ layoutref_cli_test(soundness_cli_help_exit_codes RC 0 ARGS help
 # of 6 s fails the old computation).
 layoutref_cli_test(soundness_cli_right_inverse_at_limit RC 0 ARGS audit ${LAYOUTREF_CLI_DIR}/soundness_right_inverse.tsv
   LINES "soundness_right_inverse.tsv:2 right_inverse correct")
-set_tests_properties(cli.soundness_cli_right_inverse_at_limit PROPERTIES TIMEOUT 6)
+math(EXPR limit "6 * ${LAYOUTREF_TEST_TIME_SCALE}")
+set_tests_properties(cli.soundness_cli_right_inverse_at_limit PROPERTIES TIMEOUT ${limit})
 layoutref_cli_test(soundness_cli_table_memory_bound RC 1
   ARGS audit --table-limit 64 ${LAYOUTREF_CLI_DIR}/soundness_table_memory.tsv
   LINES "soundness_table_memory.tsv:3 coalesce unsupported .* 64 entries \\(about [0-9]+ bytes\\), past the bound of 64 entries and 4096 bytes"

@@ -156,8 +156,9 @@ TEST(TiledMma, PartitionBByHand) {
 
 TEST(TiledMma, EveryCaseOfTheFileIsJudgedCorrect) {
   int n = 0;
-  for (auto [op, operand] : {std::pair{"identity_mma_partition_A", MmaOperand::A}, std::pair{"identity_mma_partition_B", MmaOperand::B},
-                             std::pair{"identity_mma_partition_C", MmaOperand::C}}) {
+  for (auto [op, side] : {std::pair{"identity_mma_partition_A", MmaOperand::A}, std::pair{"identity_mma_partition_B", MmaOperand::B},
+                          std::pair{"identity_mma_partition_C", MmaOperand::C}}) {
+    MmaOperand operand = side;  // clang 14 cannot capture a structured binding
     n += for_each_case("coordinate_tensors.tsv", op, [operand](int, auto const& a, auto const& r) {
       TiledMma t = make_tiled_mma(mma_atom(a[0].word), to_layout(a[1]), to_tiler(a[2]));
       Judgement j = check_identity_mma_partition(operand, t, to_int_tuple(a[3]), to_tiler(a[4]), to_slice_coord(a[5]),
