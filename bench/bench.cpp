@@ -11,8 +11,8 @@
 // are (the refusal is the result). Both are counted on stderr, one line per benchmark, before
 // the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
 // (prepared outside the timed region) and `fast_layout_make` its preparation.
-#include "conform.hpp"
-#include "vectors.hpp"
+#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/vectors.hpp>
 
 #include <layoutref/impl/coalesce.hpp>
 #include <layoutref/impl/complement.hpp>
@@ -526,9 +526,9 @@ int main(int argc, char** argv) {
 
   long malformed = 0;
   for (auto const& path : files) {
-    std::vector<layoutref::cli::Case> cases;
+    std::vector<layoutref::equiv::Case> cases;
     std::string error;
-    if (!layoutref::cli::read_vectors(path, cases, error)) {
+    if (!layoutref::equiv::read_vectors(path, cases, error)) {
       std::fprintf(stderr, "layoutref-bench: %s\n", error.c_str());
       return 2;
     }
@@ -562,7 +562,7 @@ int main(int argc, char** argv) {
   define_all();
   // What `layoutref conform` computes but this table does not time, and ops of the files
   // that nothing computes.
-  for (auto const& [op, fn] : layoutref::cli::conform_registry().ops)
+  for (auto const& [op, fn] : layoutref::equiv::conform_registry().ops)
     if (!g_benchmarked.count(op) && g_cases.count(op)) std::fprintf(stderr, "layoutref-bench: `%s` is not benchmarked\n", op.c_str());
 
   int bargc = static_cast<int>(rest.size());

@@ -1,12 +1,12 @@
 // Fuzz target: `layoutref audit` of one vector line (the input up to its first newline):
-// cli::read_vectors, then cli::audit_case on each case read.
+// equiv::read_vectors, then equiv::audit_case on each case read.
 // Oracle: every verdict but `correct` says why (a non-empty detail).
 // The spec's table limit is 2^16 entries here (the command's default is 2^24), so that one
 // input stays within libFuzzer's -timeout; larger tables are refused as `unsupported`.
 #include "fuzz.hpp"
 
-#include "audit.hpp"
-#include "vectors.hpp"
+#include <layoutref/equiv/audit.hpp>
+#include <layoutref/equiv/vectors.hpp>
 
 #include <layoutref/spec/table.hpp>
 
@@ -19,12 +19,12 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   std::string text;
   if (!fuzz::text_of(data, size, text)) return 0;
   std::istringstream in(fuzz::first_line(text));
-  std::vector<cli::Case> cases;
-  cli::read_vectors(in, "fuzz.tsv", cases);
+  std::vector<equiv::Case> cases;
+  equiv::read_vectors(in, "fuzz.tsv", cases);
   for (auto const& c : cases) {
-    cli::Outcome o = cli::audit_case(c);
-    if (o.verdict != cli::Verdict::correct && o.detail.empty())
-      fuzz::fail(std::string("audit verdict `") + cli::name(o.verdict) + "` without a detail");
+    equiv::Outcome o = equiv::audit_case(c);
+    if (o.verdict != equiv::Verdict::correct && o.detail.empty())
+      fuzz::fail(std::string("audit verdict `") + equiv::name(o.verdict) + "` without a detail");
   }
   return 0;
 }

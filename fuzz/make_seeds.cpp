@@ -4,7 +4,7 @@
 // Writes OUT_DIR/<target>/<hash of the text> for the targets notation_roundtrip, eval, table, audit,
 // conform and prove (one input a file, duplicates once), and OUT_DIR/stamp last.
 // Exit 2 when a vector file cannot be read or OUT_DIR cannot be written.
-#include "vectors.hpp"
+#include <layoutref/equiv/vectors.hpp>
 
 #include <cstdint>
 #include <cstdio>
@@ -18,7 +18,7 @@
 namespace {
 
 namespace fs = std::filesystem;
-using layoutref::cli::Case;
+using layoutref::equiv::Case;
 
 std::string hex_hash(std::string const& s) {  // FNV-1a, 64 bits: a stable file name per text
   std::uint64_t h = 14695981039346656037ull;
@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
   for (int i = 2; i < argc; ++i) {
     std::vector<Case> cases;
     std::string error;
-    if (!layoutref::cli::read_vectors(argv[i], cases, error)) {
+    if (!layoutref::equiv::read_vectors(argv[i], cases, error)) {
       std::fprintf(stderr, "layoutref-fuzz-seeds: %s\n", error.c_str());
       return 2;
     }

@@ -1,10 +1,10 @@
-// Fuzz target: `layoutref prove QUERY [--where W] --timeout 50` in process (cli::prove_command).
+// Fuzz target: `layoutref prove QUERY [--where W] --timeout 50` in process (proofs::prove_command).
 // Input: the query on the first line, the --where text (if any) on the second.
 // Oracle: the exit code is one of 0 proved, 1 refuted, 2 bad input, 3 unknown; 4 (internal
 // error) and anything else is a finding. Output goes nowhere.
 #include "fuzz.hpp"
 
-#include "prove.hpp"
+#include <layoutref/proofs/prove.hpp>
 
 #include <vector>
 
@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size
   int rc;
   {
     fuzz::Silence quiet;
-    rc = cli::prove_command(args);
+    rc = proofs::prove_command(args);
   }
   if (rc < 0 || rc > 3) fuzz::fail("prove exited " + std::to_string(rc) + " on `" + query + "` where `" + where + "`");
   return 0;

@@ -4,24 +4,24 @@
 // are findings: every table is size-checked before it is built.
 #include "fuzz.hpp"
 
-#include "calculator.hpp"
+#include <layoutref/equiv/calculator.hpp>
 
 extern "C" int LLVMFuzzerTestOneInput(std::uint8_t const* data, std::size_t size) {
   using namespace layoutref;
   std::string text;
   if (!fuzz::text_of(data, size, text)) return 0;
-  cli::EvalResult r = cli::evaluate_expression(text);
+  equiv::EvalResult r = equiv::evaluate_expression(text);
   if (!r.ok) {
     if (r.error.empty()) fuzz::fail("table: the expression was refused without a message");
-    if (r.failure == cli::Failure::none || r.failure == cli::Failure::internal)
+    if (r.failure == equiv::Failure::none || r.failure == equiv::Failure::internal)
       fuzz::fail("table: the expression was refused as failure " + std::to_string(static_cast<int>(r.failure)) + ": " + r.error);
     return 0;
   }
   std::string out, error;
-  cli::Failure f = cli::print_table(r.value, out, error);
-  if (f == cli::Failure::none) return 0;
+  equiv::Failure f = equiv::print_table(r.value, out, error);
+  if (f == equiv::Failure::none) return 0;
   if (error.empty()) fuzz::fail("print_table refused without a message");
-  if (f == cli::Failure::internal) fuzz::fail("print_table: internal error: " + error);
+  if (f == equiv::Failure::internal) fuzz::fail("print_table: internal error: " + error);
   if (!out.empty()) fuzz::fail("print_table refused but wrote a table: " + error);
   return 0;
 }

@@ -8,23 +8,28 @@
 //   layoutref prove QUERY [--where ...] [--timeout MS] [--emit-smt2 FILE] [--json]   (with z3)
 //   layoutref help | version
 //
-// audit judges vector files (op TAB args TAB => TAB result) with the executable specification;
-// verify is the main job: the audit of the bundled CuTe vectors, summed up per operation;
-// conform computes each vector with impl and compares with CuTe's result; eval computes an
-// expression with impl; table prints CuTe's print_layout / print_tensor of one; prove decides a
-// query with Z3 (prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
+// A thin main over equiv/ and proofs/ (docs/architecture.md). audit judges vector files (op TAB
+// args TAB => TAB result) with the executable specification (equiv::audit_case); verify is the
+// main job: the audit of the bundled CuTe vectors, summed up per operation, and the proof and
+// property steps; conform computes each vector with impl and compares with CuTe's result
+// (equiv::conform_case); eval computes an expression with impl and table prints CuTe's
+// print_layout / print_tensor of one (equiv/calculator.hpp); prove decides a query with Z3
+// (proofs/command/prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
 // wrong / inadmissible, 2 bad input (malformed text, a missing or unreadable file, a directory),
 // 3 unknown, 4 internal error.
-#include "audit.hpp"
-#include "calculator.hpp"
-#include "conform.hpp"
-#include "expectations.hpp"
-#include "json.hpp"
+#include <layoutref/equiv/audit.hpp>
+#include <layoutref/equiv/calculator.hpp>
+#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/expectations.hpp>
+#include <layoutref/equiv/json.hpp>
 #ifdef LAYOUTREF_HAVE_PROOFS
-#include "prove.hpp"
+#include <layoutref/proofs/prove.hpp>
 #endif
-#include "vectors.hpp"
+#include <layoutref/equiv/vectors.hpp>
 #include "verify_properties.hpp"
+#ifdef LAYOUTREF_HAVE_PROOFS
+#include "verify_proofs.hpp"
+#endif
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -55,6 +60,11 @@ bool verify_gpu(std::string& out);
 namespace {
 
 using namespace layoutref::cli;
+using namespace layoutref::equiv;
+#ifdef LAYOUTREF_HAVE_PROOFS
+using layoutref::proofs::prove_case;
+using layoutref::proofs::prove_command;
+#endif
 
 char const* const kUsage =
     "usage: layoutref <command> [options]\n"

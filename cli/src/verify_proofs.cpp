@@ -1,12 +1,14 @@
 // layoutref cli — the law library's answers in `layoutref verify` (docs/proofs.md).
-#include "json.hpp"
-#include "prove.hpp"
+#include <layoutref/equiv/json.hpp>
+#include "verify_proofs.hpp"
 
 #include <layoutref/proofs/laws.hpp>
 
 #include <cstdio>
 
 namespace layoutref::cli {
+
+using equiv::json_string;
 
 bool verify_proofs(bool json, std::string& out) {
   namespace lp = layoutref::proofs;

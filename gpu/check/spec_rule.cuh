@@ -1,7 +1,7 @@
 #pragma once
 // layoutref gpu — the spec's evaluation rule, ported to device code.
 //
-// Kept apart from impl on purpose (DESIGN.md, dependency rule): this header includes no impl
+// Kept apart from impl on purpose (docs/architecture.md, the dependency rule): this header includes no impl
 // (and no spec) header, so a bug in impl cannot leak into the values the device compares with.
 // It is a direct transcription of the spec's definition (spec/layout.hpp, spec/table.hpp
 // FlatLayout::operator(); spec/swizzle.hpp Swizzle::apply, evaluate(ComposedLayout)):

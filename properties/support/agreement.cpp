@@ -1,7 +1,7 @@
 #include "agreement.hpp"
 
-#include "audit.hpp"
-#include "conform.hpp"
+#include <layoutref/equiv/audit.hpp>
+#include <layoutref/equiv/conform.hpp>
 
 #include <layoutref/impl/error.hpp>
 #include <layoutref/impl/term.hpp>
@@ -15,13 +15,13 @@ namespace layoutref::properties {
 
 namespace {
 
-cli::Case make_case(std::string const& op, std::vector<notation::Term> const& args, std::string result) {
-  cli::Case c;
+equiv::Case make_case(std::string const& op, std::vector<notation::Term> const& args, std::string result) {
+  equiv::Case c;
   c.file = "property";
   c.line = 1;
   c.op = op;
-  for (auto const& a : args) c.args.push_back(cli::Field{notation::print(a), 1});
-  c.result = cli::Field{std::move(result), 1};
+  for (auto const& a : args) c.args.push_back(equiv::Field{notation::print(a), 1});
+  c.result = equiv::Field{std::move(result), 1};
   return c;
 }
 
@@ -35,13 +35,13 @@ std::string args_text(std::string const& op, std::vector<notation::Term> const& 
 
 Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Term> const& args) {
   Agreement out;
-  auto const& ops = cli::conform_registry().ops;
+  auto const& ops = equiv::conform_registry().ops;
   auto it = ops.find(op);
   if (it == ops.end()) {
     out.detail = "impl does not compute " + op;
     return out;
   }
-  cli::ImplResult r;
+  equiv::ImplResult r;
   try {
     r = it->second(args);
   } catch (std::exception const& e) {
@@ -51,30 +51,30 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
   if (r.term) {
     out.impl_result = r.term;
     std::string text = notation::print(*r.term);
-    cli::Outcome o = cli::audit_case(make_case(op, args, text));
-    out.agree = o.verdict == cli::Verdict::correct;
-    out.detail = args_text(op, args) + ": impl " + text + "; spec: " + cli::name(o.verdict) + " " + o.detail;
+    equiv::Outcome o = equiv::audit_case(make_case(op, args, text));
+    out.agree = o.verdict == equiv::Verdict::correct;
+    out.detail = args_text(op, args) + ": impl " + text + "; spec: " + equiv::name(o.verdict) + " " + o.detail;
     return out;
   }
   out.impl_refused = true;
   out.impl_condition = impl::name(r.error.condition);
   std::string impl_says = impl::str(r.error);
-  cli::Outcome o = cli::audit_case(make_case(op, args, "error"));
-  out.detail = args_text(op, args) + ": impl refuses (" + impl_says + "); spec: " + cli::name(o.verdict) + " " + o.detail;
+  equiv::Outcome o = equiv::audit_case(make_case(op, args, "error"));
+  out.detail = args_text(op, args) + ": impl refuses (" + impl_says + "); spec: " + equiv::name(o.verdict) + " " + o.detail;
   switch (r.error.code) {
     case impl::Errc::ok: break;
     case impl::Errc::capacity:
       out.impl_capacity = true;
       out.agree = true;
       break;
-    case impl::Errc::bad_argument: out.agree = o.verdict == cli::Verdict::malformed; break;
+    case impl::Errc::bad_argument: out.agree = o.verdict == equiv::Verdict::malformed; break;
     case impl::Errc::overflow:
-      out.agree = o.verdict == cli::Verdict::unsupported && o.detail.find("overflow") != std::string::npos;
+      out.agree = o.verdict == equiv::Verdict::unsupported && o.detail.find("overflow") != std::string::npos;
       break;
     case impl::Errc::inadmissible:
       // The spec's verdict on the claim "error" names its condition: "no result: C: witness"
       // (judge_claim) or "C: witness".
-      out.agree = o.verdict == cli::Verdict::correct && !out.impl_condition.empty() &&
+      out.agree = o.verdict == equiv::Verdict::correct && !out.impl_condition.empty() &&
                   (o.detail.rfind(out.impl_condition + ":", 0) == 0 ||
                    o.detail.find("no result: " + out.impl_condition + ":") != std::string::npos);
       break;
@@ -83,13 +83,13 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
 }
 
 std::optional<notation::Term> impl_compute(std::string const& op, std::vector<notation::Term> const& args, std::string* why) {
-  auto const& ops = cli::conform_registry().ops;
+  auto const& ops = equiv::conform_registry().ops;
   auto it = ops.find(op);
   if (it == ops.end()) {
     if (why) *why = "impl does not compute " + op;
     return std::nullopt;
   }
-  cli::ImplResult r = it->second(args);
+  equiv::ImplResult r = it->second(args);
   if (!r.term && why) *why = impl::str(r.error);
   return r.term;
 }

@@ -1,7 +1,7 @@
 // layoutref properties — impl ≡ spec for one operation on one input, and the helpers the laws use.
 //
 // impl computes the operation exactly as `layoutref conform` does (the conform registry,
-// cli/src/conform_*.cpp); the spec judges impl's answer exactly as `layoutref audit` does
+// equiv/src/conform_*.cpp); the spec judges impl's answer exactly as `layoutref audit` does
 // (spec's check_op: reference + judge, or admissibility for a refusal). They agree when
 //  - impl returns a result and the spec judges it correct (same function at every index and a
 //    structure that refines the spec's pattern), or

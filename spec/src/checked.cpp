@@ -14,8 +14,6 @@ i64 floor_div(i64 a, i64 b) {
   return q;
 }
 
-i64 floor_mod(i64 a, i64 b) { return sub(a, mul(floor_div(a, b), b)); }
-
 i64 ceil_div(i64 a, i64 b) {
   if (b <= 0) bad_argument("ceil_div: divisor " + std::to_string(b) + " is not positive");
   if (a < 0) bad_argument("ceil_div: dividend " + std::to_string(a) + " is negative");
@@ -33,11 +31,6 @@ i64 gcd(i64 a, i64 b) {
     b = t;
   }
   return a;
-}
-
-i64 lcm(i64 a, i64 b) {
-  if (a == 0 || b == 0) return 0;
-  return mul(abs(a) / gcd(a, b), abs(b));
 }
 
 }  // namespace layoutref::spec

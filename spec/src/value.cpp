@@ -45,7 +45,7 @@ Value operator+(Value const& a, Value const& b) {
 }
 
 Value Value::linear_combination(std::vector<std::pair<i64, Value>> const& terms) {
-  using i128 = __int128;
+  __extension__ typedef __int128 i128;
   std::vector<std::pair<Path, i128>> sum;  // sorted by path; the empty path is the integer part
   auto accumulate = [&](Path const& p, i64 k, i64 c) {
     auto it = std::lower_bound(sum.begin(), sum.end(), p, [](auto const& u, Path const& q) { return u.first < q; });

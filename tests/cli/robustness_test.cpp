@@ -1,13 +1,13 @@
 // Bad input never crashes, hangs or escapes as an exception: every conformance line, mutated
 // at random (deterministic seed), is judged with one of the four verdicts. Sanitizer builds
 // (the `sanitize` preset) run the same test to catch undefined behaviour.
-#include "audit.hpp"
-#include "calculator.hpp"
-#include "conform.hpp"
-#include "json.hpp"
+#include <layoutref/equiv/audit.hpp>
+#include <layoutref/equiv/calculator.hpp>
+#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/json.hpp>
 
 #include <layoutref/notation/parse.hpp>
-#include "vectors.hpp"
+#include <layoutref/equiv/vectors.hpp>
 
 #include <gtest/gtest.h>
 
@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-namespace layoutref::cli {
+namespace layoutref::equiv {
 namespace {
 
 std::vector<Case> all_cases() {
@@ -132,4 +132,4 @@ TEST(JsonString, InvalidUtf8IsReplaced) {
 }
 
 }  // namespace
-}  // namespace layoutref::cli
+}  // namespace layoutref::equiv

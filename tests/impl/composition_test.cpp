@@ -1,6 +1,6 @@
 // impl composition: CuTe's forms with their static markers, and exact admissibility.
 // Expected values from CuTe's documentation (02_layout_algebra.md), the seed documents,
-// docs/semantics.md and DESIGN.md (extension examples), cutlass issue #2955, and derived by hand
+// docs/semantics.md (the extension examples), cutlass issue #2955, and derived by hand
 // with CuTe's composition_impl (coalesce_x of A, then per leaf of B: divide the stride through
 // A's modes, take min(quotient, remaining size) elements, the rest runs on along the last mode).
 #include "support.hpp"
@@ -76,7 +76,7 @@ TEST(ImplComposition, TilerForms) {
 }
 
 TEST(ImplComposition, ExtensionConvention) {
-  // DESIGN.md: the trailing 1:0 mode of A runs on past A's size.
+  // docs/semantics.md: the trailing 1:0 mode of A runs on past A's size.
   EXPECT_EQ(C("(_4,_1):(_1,_0)", "_2:_4"), "_2:_0");
   // ... and each mode of B stays inside A's domain, where A is the identity.
   EXPECT_EQ(C("(_9,_8,_1):(_1,_9,_0)", "(_2,_18):(_18,_4)"), "(_2,_18):(_18,_4)");

@@ -1,6 +1,6 @@
 // Tests of impl's tensors, slicing and partitioners (impl/tensor.hpp, mma.hpp, tensor_term.hpp).
-// Expectations are the seed documents' printed outputs (shared/seeds/000: Lei Mao's coordinate
-// tensor post; 001: CuTe's Tensor documentation) or derived by hand in the comments.
+// Expectations are the seed documents' printed outputs (Lei Mao's coordinate
+// tensor post; CuTe's Tensor documentation) or derived by hand in the comments.
 #include "support.hpp"
 
 #include <layoutref/impl/tensor_term.hpp>

@@ -1,6 +1,6 @@
 // Scaled-basis strides, identity layouts and layouts whose values are coordinates.
 // Sources: CuTe docs 0z_tma_tensors.md (ScaledBasis, ArithTuple), the seed document
-// "CuTe Arithmetic Tuple Tensors" (shared/seeds/000_*). Expected values derived by hand.
+// "CuTe Arithmetic Tuple Tensors" (Lei Mao's blog). Expected values derived by hand.
 #include "support.hpp"
 
 #include <layoutref/spec/composition.hpp>

@@ -2,7 +2,7 @@
 // admissibility, and the judge of claimed results. Every expected value is derived by hand;
 // sources: the seed document 002 ("CuTe Composition": a (32,16) layout composed with the tiler
 // <2:3, 3:2> maps (i,j) to A's (3i,2j)), CuTe docs 02_layout_algebra.md ("Composition",
-// Examples 1-3, "By-mode Composition", shapes as tilers), DESIGN.md and docs/semantics.md (the
+// Examples 1-3, "By-mode Composition", shapes as tilers), docs/semantics.md (the
 // two extension examples), cutlass issue #2955, and J. Shah's admissibility conditions.
 #include "support.hpp"
 
@@ -139,7 +139,7 @@ TEST(CompositionTiler, RankLargerThanAIsInadmissible) {
 
 TEST(CompositionExtension, TrailingSizeOneModeRunsOn) {
   // (4,1):(1,0) o 2:4: B = 0,4; 4 is past size(A) = 4 and overflows into the last mode 1:0, so
-  // A(4) = 0*1 + 1*0 = 0: the result is 2:0 (DESIGN.md).
+  // A(4) = 0*1 + 1*0 = 0: the result is 2:0 (docs/semantics.md, "Extension past the domain").
   Layout a = L("(_4,_1):(_1,_0)");
   Layout b = L("_2:_4");
   EXPECT_TRUE(is(composition(a, b), "2:0"));

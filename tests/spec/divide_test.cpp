@@ -3,7 +3,7 @@
 // `_` quirk in zip2_by, and inputs whose complement does not exist. Every expected value is
 // derived by hand in the comment above it; sources: CuTe docs 02_layout_algebra.md
 // ("Division (Tiling)", "Complement"), 03_tensor.md ("Partitioning") = the seed document
-// shared/seeds/001, and the seed document "CuTe Tilers" (shared/seeds/002):
+// CuTe's 03_tensor.md, and the seed document "CuTe Tilers" (Lei Mao's blog):
 //   A / B := A o (B, complement(B, size(A))),   by mode for a tuple tiler.
 #include "support.hpp"
 

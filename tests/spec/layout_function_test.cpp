@@ -1,6 +1,6 @@
 // Tests of the layout function (layout.hpp): idx2crd, crd2idx, crd2crd, evaluate,
 // evaluate_extended, cosize. Expected values are derived by hand; the coordinate table is the one
-// of the seed document "Concepts in CUTLASS.CuTe" (shared/seeds/003_bcbd58435b000b37.txt), itself
+// of the seed document "Concepts in CUTLASS.CuTe" (docs/semantics.md, Sources), itself
 // from CuTe docs 01_layout.md ("Coordinate mapping").
 #include "support.hpp"
 

@@ -1,6 +1,6 @@
 // Tests of MMA atoms and tiled MMAs (mma.hpp): the traits printed in the header of
 // coordinate_tensors.tsv, VMNK, the default permutation, the per-thread partitions, Lei Mao's
-// example (shared/seeds/000_*.txt) and some rows of coordinate_tensors.tsv derived by hand.
+// example (Lei Mao's "CuTe Arithmetic Tuple Tensors") and some rows of coordinate_tensors.tsv derived by hand.
 #include "support.hpp"
 
 #include <layoutref/spec/construct.hpp>

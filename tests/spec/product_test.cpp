@@ -3,7 +3,7 @@
 // of claimed results. Every expected value is derived by hand in the comment above it;
 // sources: CuTe docs 02_layout_algebra.md ("Product (Tiling)", "Complement"), cute/layout.hpp
 // (blocked_product, raked_product, tile_to_shape), the seed document "CuTe Tilers"
-// (shared/seeds/002):
+// (Lei Mao's "CuTe Tilers"):
 //   A x B := (A, complement(A, size(A)*cosize(B)) o B),   by mode for a tuple tiler.
 #include "support.hpp"
 

@@ -1,5 +1,5 @@
 // Tests of slicing with `_` (layout.hpp slice): the examples of CuTe's Tensor documentation
-// (docs 03_tensor.md "Slicing"; shared/seeds/001_c4a7c0575f91330b.txt). The layouts are the
+// (docs 03_tensor.md "Slicing"). The layouts are the
 // document's; the offsets are derived by hand.
 #include "support.hpp"
 

@@ -1,7 +1,7 @@
 // Tests of tensors (tensor.hpp): engines, element access, slicing, divides, inner/outer and
 // thread-value partitioning, identity tensors, print formats, judging claimed tensors.
-// Expectations come from the seed documents (shared/seeds/000_*.txt: Lei Mao's coordinate
-// tensors; 001_*.txt: CuTe's Tensor documentation) or are derived by hand in the comments.
+// Expectations come from the seed documents (Lei Mao's coordinate
+// tensors; CuTe's Tensor documentation) or are derived by hand in the comments.
 #include "support.hpp"
 
 #include <layoutref/spec/construct.hpp>

@@ -1,5 +1,5 @@
 // The thread-value partitioning example of CuTe's Tensor documentation (docs 03_tensor.md
-// "Thread-Value partitioning" = the seed document shared/seeds/001): a 4x8 tensor of any layout
+// "Thread-Value partitioning" in CuTe's 03_tensor.md): a 4x8 tensor of any layout
 // composed with the TV-layout ((2,4),(2,2)):((8,1),(4,16)), (T8,V4) -> (M4,N8), then sliced by
 // thread. Every expected value is derived by hand in the comment above it.
 #include "support.hpp"

@@ -1,8 +1,8 @@
 // layoutref::impl — configuration shared by host and device code.
 //
 // impl/ is the fast layout algebra: fixed-capacity, allocation-free, trivially copyable value
-// types, usable in constexpr code and inside CUDA kernels. It never includes spec/ (DESIGN.md,
-// dependency rule); host-only conversions to CuTe's notation live in impl/src.
+// types, usable in constexpr code and inside CUDA kernels. It never includes spec/ (docs/architecture.md,
+// the dependency rule); host-only conversions to CuTe's notation live in impl/src.
 #pragma once
 
 #include <cstdint>

@@ -6,7 +6,7 @@
 // engines and bare words (MMA atom names, `error`). It carries no meaning: spec/ and impl/
 // each convert it into their own values. Printing a parsed Term gives back the same text.
 //
-// This header depends on nothing else in layoutref (DESIGN.md, dependency rule).
+// This header depends on nothing else in layoutref (docs/architecture.md, the dependency rule).
 #pragma once
 
 #include <cstdint>

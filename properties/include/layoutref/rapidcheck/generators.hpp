@@ -10,7 +10,7 @@
 // non-powers of two (3, 5, 6, 7, ...) are common.
 //
 // Values are spec values (plain recursive values); spec::to_term gives CuTe notation, from
-// which impl::to_layout builds impl values (layoutref/rapidcheck/terms.hpp).
+// which impl::to_layout builds impl values (impl/include/layoutref/impl/term.hpp).
 #pragma once
 
 #include <layoutref/rapidcheck/show.hpp>

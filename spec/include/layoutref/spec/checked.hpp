@@ -33,14 +33,12 @@ inline i64 mul(i64 a, i64 b) {
 inline i64 neg(i64 a) { return sub(0, a); }
 inline i64 abs(i64 a) { return a < 0 ? neg(a) : a; }
 
-/// Floor division and the matching non-negative remainder. @pre b > 0
+/// Floor division. @pre b > 0
 i64 floor_div(i64 a, i64 b);
-i64 floor_mod(i64 a, i64 b);
 /// ceil(a / b) for a >= 0, b > 0 (CuTe's ceil_div). @pre a >= 0, b > 0
 i64 ceil_div(i64 a, i64 b);
 /// The least multiple of b not below a. @pre a >= 0, b > 0
 i64 round_up(i64 a, i64 b);
 i64 gcd(i64 a, i64 b);
-i64 lcm(i64 a, i64 b);
 
 }  // namespace layoutref::spec

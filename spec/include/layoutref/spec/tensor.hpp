@@ -1,8 +1,8 @@
 // layoutref::spec — Tensor = Engine + Layout.
 //
-// Sources: CuTe docs 03_tensor.md (shared/seeds/001_*.txt): engines, memory tags, owning and
+// Sources: CuTe docs 03_tensor.md (the seed document "Tensor"): engines, memory tags, owning and
 // non-owning tensors, access, slicing, tiling, inner/outer/thread-value partitioning;
-// 0z_tma_tensors.md and shared/seeds/000_*.txt: ArithTuple ("coordinate") tensors;
+// 0z_tma_tensors.md and Lei Mao's "CuTe Arithmetic Tuple Tensors": ArithTuple ("coordinate") tensors;
 // cute/tensor_impl.hpp (inner_partition, outer_partition, local_tile, local_partition,
 // make_identity_tensor), cute/pointer.hpp, cute/numeric/arithmetic_tuple.hpp,
 // cute/util/print_tensor.hpp (print formats).

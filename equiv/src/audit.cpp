@@ -1,0 +1,268 @@
+#include <layoutref/equiv/audit.hpp>
+#include "audit_tensor.hpp"
+
+#include <layoutref/notation/parse.hpp>
+#include <layoutref/notation/print.hpp>
+#include <layoutref/spec/coalesce.hpp>
+#include <layoutref/spec/complement.hpp>
+#include <layoutref/spec/composition.hpp>
+#include <layoutref/spec/construct.hpp>
+#include <layoutref/spec/divide.hpp>
+#include <layoutref/spec/domain_distribute.hpp>
+#include <layoutref/spec/inverse.hpp>
+#include <layoutref/spec/max_alignment.hpp>
+#include <layoutref/spec/max_common.hpp>
+#include <layoutref/spec/nullspace.hpp>
+#include <layoutref/spec/product.hpp>
+#include <layoutref/spec/swizzle.hpp>
+#include <layoutref/spec/term.hpp>
+#include <layoutref/spec/upcast.hpp>
+
+#include <functional>
+#include <map>
+#include <set>
+
+namespace layoutref::equiv {
+
+using notation::Kind;
+using notation::Term;
+namespace sp = layoutref::spec;
+
+char const* name(Verdict v) {
+  switch (v) {
+    case Verdict::correct: return "correct";
+    case Verdict::wrong: return "wrong";
+    case Verdict::unsupported: return "unsupported";
+    case Verdict::malformed: return "malformed";
+  }
+  return "?";
+}
+
+namespace {
+
+bool is_error(Term const& t) { return t.kind == Kind::word && t.word == "error"; }
+
+sp::Claim layout_claim(Term const& t) {
+  sp::Claim c;
+  if (is_error(t))
+    c.error = true;
+  else
+    c.layout = sp::to_layout(t);
+  return c;
+}
+
+// A swizzled ComposedLayout `Sw<B,M,S> o offset o layout`.
+bool is_composed(Term const& t) {
+  return t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle;
+}
+
+sp::ComposedLayout to_composed(Term const& t) {
+  if (!is_composed(t)) sp::bad_argument("expected a swizzled layout Sw<B,M,S> o offset o layout at " + sp::where(t));
+  sp::ComposedLayout c;
+  c.outer = sp::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  c.outer.validate();
+  c.offset = sp::to_integer(t.children[1]);
+  c.inner = sp::to_layout(t.children[2]);
+  return c;
+}
+
+sp::Judgement compare_value(std::string const& claimed, std::string const& expected, std::string const& what) {
+  if (claimed == expected) return sp::Judgement::right();
+  sp::Judgement j = sp::Judgement::wrong("the result is " + claimed + " but " + what + " is " + expected);
+  j.claimed_value = claimed;
+  j.expected_value = expected;
+  return j;
+}
+
+sp::Judgement compare_integer(Term const& result, sp::i64 expected, std::string const& what) {
+  if (is_error(result)) return sp::Judgement::wrong("refused an admissible input");
+  return compare_value(std::to_string(sp::to_integer(result)), std::to_string(expected), what);
+}
+
+using Args = std::vector<Term>;
+using Handler = std::function<sp::Judgement(Args const&, Term const&)>;
+
+struct Op {
+  size_t min_args, max_args;
+  Handler run;
+};
+
+sp::Judgement divide_op(sp::DivideKind k, Args const& a, Term const& r) {
+  return sp::check_divide(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
+}
+sp::Judgement product_op(sp::ProductKind k, Args const& a, Term const& r) {
+  return sp::check_product(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
+}
+
+// The layout ops below and the tensor ops of audit_tensor.cpp.
+std::map<std::string, Op> with_tensor_ops(std::map<std::string, Op> table) {
+  for (auto const& [name, op] : tensor_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
+  for (auto const& [name, op] : mode_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
+  return table;
+}
+
+std::map<std::string, Op> const& ops() {
+  static std::map<std::string, Op> const table = with_tensor_ops({
+      {"coalesce", {1, 2, [](Args const& a, Term const& r) {
+         return a.size() == 1 ? sp::check_coalesce(sp::to_layout(a[0]), layout_claim(r))
+                              : sp::check_coalesce(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
+       }}},
+      {"filter", {1, 2, [](Args const& a, Term const& r) {
+         return a.size() == 1 ? sp::check_filter(sp::to_layout(a[0]), layout_claim(r))
+                              : sp::check_filter(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
+       }}},
+      {"filter_zeros", {1, 1, [](Args const& a, Term const& r) { return sp::check_filter_zeros(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"composition", {2, 2, [](Args const& a, Term const& r) {
+         if (is_composed(a[0])) {
+           bool err = is_error(r);
+           sp::ComposedLayout claimed;
+           if (!err) claimed = to_composed(r);
+           return sp::check_composition(to_composed(a[0]), sp::to_tiler(a[1]), err, claimed);
+         }
+         return sp::check_composition(sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
+       }}},
+      {"complement", {1, 2, [](Args const& a, Term const& r) {
+         sp::Layout l = sp::to_layout(a[0]);
+         if (a.size() == 2) return sp::check_complement(l, sp::to_shape(a[1]), layout_claim(r));
+         return sp::check_complement(l, sp::default_cotarget(l), layout_claim(r));
+       }}},
+      {"right_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"left_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"logical_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::logical, a, r); }}},
+      {"zipped_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::zipped, a, r); }}},
+      {"tiled_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::tiled, a, r); }}},
+      {"flat_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::flat, a, r); }}},
+      {"logical_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::logical, a, r); }}},
+      {"zipped_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::zipped, a, r); }}},
+      {"tiled_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::tiled, a, r); }}},
+      {"flat_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::flat, a, r); }}},
+      {"blocked_product", {2, 2, [](Args const& a, Term const& r) {
+         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), false, layout_claim(r));
+       }}},
+      {"raked_product", {2, 2, [](Args const& a, Term const& r) {
+         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), true, layout_claim(r));
+       }}},
+      {"tile_to_shape", {2, 3, [](Args const& a, Term const& r) {
+         std::optional<sp::IntTuple> order;
+         if (a.size() == 3) order = sp::to_int_tuple(a[2]);
+         return sp::check_tile_to_shape(sp::to_layout(a[0]), sp::to_shape(a[1]), order, layout_claim(r));
+       }}},
+      {"size", {1, 1, [](Args const& a, Term const& r) {
+         if (is_composed(a[0])) return compare_integer(r, sp::size(to_composed(a[0])), "size");
+         return compare_integer(r, sp::size(sp::to_layout(a[0])), "size");
+       }}},
+      {"cosize", {1, 1, [](Args const& a, Term const& r) {
+         if (is_composed(a[0])) return compare_integer(r, sp::cosize(to_composed(a[0])), "cosize (the image's extent)");
+         return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize");
+       }}},
+      {"rank", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); }}},
+      {"depth", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); }}},
+      {"max_common_vector", {2, 2, [](Args const& a, Term const& r) {
+         bool ca = is_composed(a[0]), cb = is_composed(a[1]);
+         sp::i64 want = ca && cb ? sp::max_common_vector(to_composed(a[0]), to_composed(a[1]))
+                        : ca     ? sp::max_common_vector(to_composed(a[0]), sp::to_layout(a[1]))
+                        : cb     ? sp::max_common_vector(sp::to_layout(a[0]), to_composed(a[1]))
+                                 : sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1]));
+         return compare_integer(r, want, "the largest common vector");
+       }}},
+      {"max_common_layout", {2, 2, [](Args const& a, Term const& r) {
+         return sp::check_max_common_layout(sp::to_layout(a[0]), sp::to_layout(a[1]), layout_claim(r));
+       }}},
+      {"make_layout_like", {1, 1, [](Args const& a, Term const& r) { return sp::check_make_layout_like(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"make_fragment_like", {1, 1, [](Args const& a, Term const& r) { return sp::check_make_fragment_like(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"make_ordered_layout", {2, 2, [](Args const& a, Term const& r) {
+         return sp::check_make_ordered_layout(sp::to_shape(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
+       }}},
+      {"nullspace", {1, 1, [](Args const& a, Term const& r) { return sp::check_nullspace(sp::to_layout(a[0]), layout_claim(r)); }}},
+      {"upcast", {2, 2, [](Args const& a, Term const& r) { return sp::check_upcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }}},
+      {"downcast", {2, 2, [](Args const& a, Term const& r) { return sp::check_downcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }}},
+      {"domain_distribute", {2, 2, [](Args const& a, Term const& r) {
+         return sp::check_domain_distribute(sp::to_shape(a[0]), sp::to_integer(a[1]), layout_claim(r));
+       }}},
+      {"max_alignment", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::max_alignment(sp::to_layout(a[0])), "max_alignment"); }}},
+      {"eval", {2, 2, [](Args const& a, Term const& r) {
+         sp::i64 i = sp::to_integer(a[1]);
+         if (is_composed(a[0])) return compare_integer(r, sp::evaluate(to_composed(a[0]), i), "Sw(offset + L(i))");
+         sp::Layout l = sp::to_layout(a[0]);
+         sp::Value want = sp::evaluate(l, i);  // an index outside [0, size(L)) is malformed input
+         if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
+         return compare_value(sp::to_value(r).str(), want.str(), "L(" + std::to_string(i) + ")");
+       }}},
+      {"crd2idx", {2, 2, [](Args const& a, Term const& r) {
+         sp::IntTuple c = sp::to_int_tuple(a[0]);
+         if (a[1].kind == Kind::layout) {
+           sp::Layout l = sp::to_layout(a[1]);
+           sp::Value want = sp::crd2idx(c, l);
+           if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
+           return compare_value(sp::to_value(r).str(), want.str(), "L(" + sp::str(c) + ")");
+         }
+         return compare_integer(r, sp::crd2idx(c, sp::to_shape(a[1])), "the colexicographic index");
+       }}},
+      {"idx2crd", {2, 2, [](Args const& a, Term const& r) {
+         sp::IntTuple c = sp::idx2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]));
+         if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
+         return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
+       }}},
+  });
+  return table;
+}
+
+/// The operations whose result is one value (an integer, a coordinate, a layout's value).
+std::set<std::string> const& value_ops() {
+  static std::set<std::string> const ops = {"size", "cosize", "eval", "crd2idx", "idx2crd", "rank", "depth", "max_alignment"};
+  return ops;
+}
+
+Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::move(detail), std::nullopt}; }
+
+}  // namespace
+
+Outcome audit_case(Case const& c) {
+  if (!c.format_error.empty())
+    return malformed(std::to_string(c.line) + ":" + std::to_string(c.format_column) + ": " + c.format_error);
+  auto it = ops().find(c.op);
+  if (it == ops().end()) return Outcome{Verdict::unsupported, "the operation `" + c.op + "` is not supported", std::nullopt};
+  Op const& op = it->second;
+  if (c.args.size() < op.min_args || c.args.size() > op.max_args)
+    return malformed(std::to_string(c.line) + ":1: `" + c.op + "` takes " + std::to_string(op.min_args) +
+                     (op.max_args != op.min_args ? " or " + std::to_string(op.max_args) : std::string()) +
+                     " arguments, found " + std::to_string(c.args.size()));
+  std::vector<Term> args;
+  for (auto const& f : c.args) {
+    auto p = notation::parse(f.text, c.line, f.column);
+    if (!p.ok) return malformed(std::to_string(p.error.line) + ":" + std::to_string(p.error.column) + ": found " +
+                                p.error.found + ", expected " + p.error.expected);
+    args.push_back(std::move(p.term));
+  }
+  auto pr = notation::parse(c.result.text, c.line, c.result.column);
+  if (!pr.ok) return malformed(std::to_string(pr.error.line) + ":" + std::to_string(pr.error.column) + ": found " +
+                               pr.error.found + ", expected " + pr.error.expected);
+  bool claims_error = is_error(pr.term);
+  try {
+    sp::Judgement j = op.run(args, pr.term);
+    Outcome o{j.correct ? Verdict::correct : Verdict::wrong, j.detail, j};
+    return o;
+  } catch (sp::Error const& e) {
+    switch (e.kind()) {
+      case sp::Error::Kind::bad_argument: return malformed(std::to_string(c.line) + ": " + e.what());
+      case sp::Error::Kind::table_limit:
+        return Outcome{Verdict::unsupported, std::string("`") + c.op + "` on this input: " + e.what(), std::nullopt};
+      case sp::Error::Kind::overflow:
+        // The value operations compute their one result directly: their overflow is the
+        // result's, and `error` is the right claim. Elsewhere the overflow may lie inside the
+        // spec's own computation, so a layout claimed there is neither confirmed nor refuted.
+        if (claims_error) return Outcome{Verdict::correct, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
+        if (value_ops().count(c.op) != 0)
+          return Outcome{Verdict::wrong, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
+        return Outcome{Verdict::unsupported, std::string("`") + c.op + "` on this input: " + e.what(), std::nullopt};
+      case sp::Error::Kind::inadmissible:
+        if (claims_error) return Outcome{Verdict::correct, std::string("the input has no result: ") + e.what(), std::nullopt};
+        return Outcome{Verdict::wrong, std::string("the input has no result: ") + e.what(), std::nullopt};
+    }
+  } catch (std::exception const& e) {
+    return Outcome{Verdict::unsupported, std::string("internal error in `") + c.op + "`: " + e.what(), std::nullopt};
+  }
+  return Outcome{Verdict::unsupported, "unreachable", std::nullopt};
+}
+
+}  // namespace layoutref::equiv

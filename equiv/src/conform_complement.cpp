@@ -1,0 +1,36 @@
+// layoutref equiv — conform: the impl operation complement(L[, cotarget]). The cotarget is printed
+// as a plain decimal in the vectors but was a static Int<M> in CuTe's call: it is read as static.
+#include <layoutref/equiv/conform.hpp>
+
+#include <layoutref/impl/complement.hpp>
+#include <layoutref/impl/term.hpp>
+
+namespace layoutref::equiv {
+
+namespace {
+
+using Args = std::vector<notation::Term>;
+
+}  // namespace
+
+void register_complement_ops(ConformRegistry& r) {
+  r.add("complement(L[, M])", 1, 2, [](Args const& a) {
+    auto l = impl::to_layout(a.at(0));
+    if (!l.ok()) return refused(l.error);
+    impl::Result<impl::Layout> res;
+    if (a.size() < 2) {
+      res = impl::complement(l.value);
+    } else {
+      auto m = impl::to_shape(a.at(1));
+      if (!m.ok()) return refused(m.error);
+      for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
+      res = impl::complement(l.value, m.value);
+    }
+    if (!res.ok()) return refused(res.error);
+    ImplResult out;
+    out.term = impl::to_term(res.value);
+    return out;
+  });
+}
+
+}  // namespace layoutref::equiv

@@ -1,0 +1,522 @@
+#include <layoutref/proofs/prove.hpp>
+
+#include <layoutref/equiv/calculator.hpp>
+#include <layoutref/equiv/json.hpp>
+
+#include <layoutref/notation/parse.hpp>
+#include <layoutref/notation/print.hpp>
+#include <layoutref/proofs/validate.hpp>
+#include <layoutref/spec/coalesce.hpp>
+#include <layoutref/spec/complement.hpp>
+#include <layoutref/spec/composition.hpp>
+#include <layoutref/spec/divide.hpp>
+#include <layoutref/spec/inverse.hpp>
+#include <layoutref/spec/product.hpp>
+#include <layoutref/spec/term.hpp>
+
+#include <layoutref/proofs/check.hpp>
+
+#include <cctype>
+#include <chrono>
+#include <fstream>
+#include <iostream>
+
+namespace layoutref::proofs {
+
+using equiv::Case;
+using equiv::EvalResult;
+using equiv::Outcome;
+using equiv::Verdict;
+using equiv::evaluate_expression;
+using equiv::json_string;
+
+namespace {
+
+namespace lp = layoutref::proofs;
+namespace sp = layoutref::spec;
+using notation::Kind;
+using notation::Term;
+
+// Bad input: the message names what is wrong; the command exits 2.
+struct BadInput {
+  std::string message;
+};
+
+std::string trim(std::string const& s) {
+  size_t b = 0, e = s.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+  return s.substr(b, e - b);
+}
+
+// `text` for a message: at most 80 characters of it.
+std::string quote(std::string const& text) {
+  return "`" + (text.size() > 80 ? text.substr(0, 60) + "..." + text.substr(text.size() - 17) : text) + "`";
+}
+
+// Split at top-level commas ('(', '<', '[' nest).
+std::vector<std::string> split_args(std::string const& s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '(' || c == '<' || c == '[') ++depth;
+    if (c == ')' || c == '>' || c == ']') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(trim(s.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  out.push_back(trim(s.substr(start)));
+  return out;
+}
+
+// Split at top-level ` o ` (function composition and CuTe's ComposedLayout chains).
+std::vector<std::string> split_chain(std::string const& s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '(' || c == '<' || c == '[') ++depth;
+    if (c == ')' || c == '>' || c == ']') --depth;
+    if (depth == 0 && c == 'o' && i > 0 && i + 1 < s.size() && std::isspace(static_cast<unsigned char>(s[i - 1])) &&
+        std::isspace(static_cast<unsigned char>(s[i + 1]))) {
+      out.push_back(trim(s.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  out.push_back(trim(s.substr(start)));
+  return out;
+}
+
+// NAME(ARGS) as a whole text: the name and the inside; false for anything else.
+bool call_of(std::string const& s, std::string& name, std::string& inside) {
+  size_t i = 0;
+  while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) ++i;
+  if (i == 0 || i >= s.size() || s[i] != '(' || !std::isalpha(static_cast<unsigned char>(s[0])) || s.back() != ')') return false;
+  int depth = 0;
+  for (size_t k = i; k < s.size(); ++k) {
+    if (s[k] == '(') ++depth;
+    if (s[k] == ')' && --depth == 0 && k + 1 != s.size()) return false;
+  }
+  name = s.substr(0, i);
+  inside = s.substr(i + 1, s.size() - i - 2);
+  return true;
+}
+
+Term evaluate_call(std::string const& text) {
+  EvalResult r = evaluate_expression(text);
+  if (!r.ok) throw BadInput{text + ": " + r.error};
+  return r.value;
+}
+
+Term literal(std::string const& text) {
+  std::string name, inside;
+  if (call_of(text, name, inside) && name != "ArithTuple") return evaluate_call(text);
+  auto p = notation::parse(text);
+  if (!p.ok) throw BadInput{quote(text) + ": " + p.error.message()};
+  return p.term;
+}
+
+sp::Layout spec_layout(Term const& t, std::string const& what) {
+  try {
+    return sp::to_layout(t);
+  } catch (sp::Error const& e) {
+    throw BadInput{what + " is not a layout: " + e.what()};
+  }
+}
+
+struct Query {
+  z3::context ctx;
+  lp::Setting setting;
+  Query() { setting.ctx = &ctx; }
+
+  lp::Fn term_fn(Term const& t, std::string const& text) {
+    if (t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle) {
+      sp::Swizzle sw{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+      try {
+        sw.validate();
+        return lp::Fn::swizzled_of(sw, sp::to_integer(t.children[1]), lp::leaves_of(ctx, sp::to_layout(t.children[2])));
+      } catch (sp::Error const& e) {
+        throw BadInput{"`" + text + "`: " + e.what()};
+      }
+    }
+    return lp::Fn::of(lp::leaves_of(ctx, spec_layout(t, "`" + text + "`")));
+  }
+
+  // One part of a chain: a call, CuTe notation, or a layout over the variables.
+  lp::Fn part(std::string const& text) {
+    std::string name, inside;
+    if (call_of(text, name, inside)) return term_fn(evaluate_call(text), text);
+    auto p = notation::parse(text);
+    std::string concrete_error = p.ok ? "" : p.error.message();
+    if (p.ok) {
+      try {
+        return term_fn(p.term, text);
+      } catch (BadInput const& b) {
+        concrete_error = b.message;
+      }
+    }
+    // Not a concrete layout: a layout over the --where variables.
+    std::string error;
+    auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error);
+    if (!l) throw BadInput{text.find(':') == std::string::npos ? concrete_error : quote(text) + ": " + error};
+    return lp::Fn::of(*l);
+  }
+
+  lp::Fn function(std::string const& text) {
+    auto parts = split_chain(text);
+    if (parts.size() == 3 && parts[0].rfind("Sw<", 0) == 0) return term_fn(literal(text), text);
+    if (parts.size() == 1) return part(parts[0]);
+    if (parts.size() != 2) throw BadInput{"`" + text + "`: compose two functions at a time (A o B)"};
+    lp::Fn a = part(parts[0]), b = part(parts[1]);
+    if (b.kind != lp::Fn::Kind::layout) throw BadInput{"`" + parts[1] + "`: the right-hand side of `o` must be a layout"};
+    if (auto why = lp::compose_error(a, b.layout); !why.empty()) throw BadInput{"`" + text + "`: " + why};
+    return lp::Fn::compose(a, b.layout);
+  }
+
+  z3::expr integer(std::string const& text) {
+    std::string name, inside;
+    if (call_of(text, name, inside)) {
+      Term t = evaluate_call(text);
+      if (t.kind != Kind::integer) throw BadInput{"`" + text + "` is not an integer"};
+      return ctx.int_val(static_cast<int64_t>(t.integer.value));
+    }
+    std::string error;
+    auto e = lp::parse_term(ctx, setting.vars, text, error);
+    if (!e) throw BadInput{quote(text) + ": " + error};
+    return *e;
+  }
+};
+
+void need(std::vector<std::string> const& args, size_t n, std::string const& q) {
+  if (args.size() != n || (n > 0 && args[0].empty()))
+    throw BadInput{q + " takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", got " + std::to_string(args.size())};
+}
+
+lp::Answer admissible(std::vector<std::string> const& args) {
+  if (args.empty() || args[0].empty()) throw BadInput{"admissible(OP, ARG...) needs an operation"};
+  std::string op = args[0];
+  std::vector<Term> t;
+  for (size_t i = 1; i < args.size(); ++i) t.push_back(literal(args[i]));
+  auto arg = [&](size_t i) -> Term const& {
+    if (i >= t.size()) throw BadInput{"admissible(" + op + ", ...) needs more arguments"};
+    return t[i];
+  };
+  sp::Admissibility adm;
+  try {
+    if (op == "composition") adm = sp::is_composition_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
+    else if (op == "complement")
+      adm = sp::is_complement_admissible(sp::to_layout(arg(0)), t.size() > 1 ? sp::to_integer(arg(1)) : sp::default_cotarget(sp::to_layout(arg(0))));
+    else if (op == "logical_divide") adm = sp::is_divide_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
+    else if (op == "logical_product") adm = sp::is_product_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
+    else if (op == "right_inverse") adm = sp::is_right_inverse_admissible(sp::to_layout(arg(0)));
+    else if (op == "left_inverse") adm = sp::is_left_inverse_admissible(sp::to_layout(arg(0)));
+    else throw BadInput{"admissible: unknown operation `" + op +
+                        "` (known: composition, complement, logical_divide, logical_product, right_inverse, left_inverse)"};
+  } catch (sp::Error const& e) {
+    if (e.kind() == sp::Error::Kind::inadmissible) adm = sp::Admissibility::no(e.condition(), e.what());
+    else throw BadInput{std::string("admissible(") + op + "): " + e.what()};
+  }
+  lp::Answer a;
+  // Decided by the spec's admissibility predicate (exact, on concrete inputs); no solver call.
+  a.status = adm.ok ? lp::Status::proved : lp::Status::refuted;
+  a.by_spec = true;
+  a.witness_checked = !adm.ok;
+  if (!adm.ok) a.counterexample = adm.message();
+  for (auto const& n : adm.notes) a.reason += (a.reason.empty() ? "" : "; ") + n;
+  if (a.reason.empty()) a.reason = "decided by the spec's admissibility predicate";
+  return a;
+}
+
+// Translation validation of a claimed result of op(args).
+std::optional<lp::Answer> validate_claim(lp::Setting const& s, std::string const& op, std::vector<Term> const& args,
+                                         Term const& claimed) {
+  auto layout = [&](size_t i) {
+    if (i >= args.size()) throw BadInput{op + " needs more arguments"};
+    return spec_layout(args[i], op + "'s argument " + std::to_string(i + 1));
+  };
+  sp::Layout r = spec_layout(claimed, "the result of " + op);
+  auto impl_complement = [&](sp::Layout const& x, long long m) {
+    return spec_layout(evaluate_call("complement(" + sp::str(x) + ", " + std::to_string(m) + ")"), "complement");
+  };
+  if (op == "composition") return lp::validate_composition(s, layout(0), layout(1), r);
+  if (op == "complement") {
+    sp::Layout a = layout(0);
+    long long m = args.size() > 1 ? sp::to_integer(args[1]) : sp::default_cotarget(a);
+    return lp::validate_complement(s, a, m, r);
+  }
+  if (op == "coalesce" && args.size() == 1) return lp::validate_coalesce(s, layout(0), r);
+  if (op == "logical_divide" && args.size() == 2 && args[1].kind == Kind::layout) {
+    sp::Layout a = layout(0), b = layout(1);
+    return lp::validate_logical_divide(s, a, b, impl_complement(b, sp::size(a)), r);
+  }
+  if (op == "logical_product" && args.size() == 2 && args[1].kind == Kind::layout) {
+    sp::Layout a = layout(0), b = layout(1);
+    long long target = 0;
+    if (__builtin_mul_overflow(static_cast<long long>(sp::size(a)), static_cast<long long>(sp::cosize(b)), &target))
+      throw BadInput{"size(A)*cosize(B) overflows 64 bits"};
+    return lp::validate_logical_product(s, a, b, impl_complement(a, target), r);
+  }
+  if (op == "right_inverse") return lp::validate_right_inverse(s, layout(0), r);
+  if (op == "left_inverse") return lp::validate_left_inverse(s, layout(0), r);
+  return std::nullopt;
+}
+
+lp::Answer run_query(Query& q, std::string const& text) {
+  std::string name, inside;
+  if (!call_of(text, name, inside))
+    throw BadInput{"expected a query NAME(ARGS...): injective, surjective, bijective, equal, image_within, fits, admissible, valid"};
+  auto args = split_args(inside);
+  auto& s = q.setting;
+  if (name == "injective") return need(args, 1, name), lp::injective(s, q.function(args[0]));
+  if (name == "surjective") return need(args, 2, name), lp::surjective(s, q.function(args[0]), q.integer(args[1]));
+  if (name == "bijective") return need(args, 2, name), lp::bijective(s, q.function(args[0]), q.integer(args[1]));
+  if (name == "equal") {
+    need(args, 2, name);
+    // equal(R, A o B) with R, A, B concrete layouts: translation validation of a composition,
+    // which also checks that R's shape refines B's (validate.hpp).
+    auto chain = split_chain(args[1]);
+    if (chain.size() == 2 && chain[0].rfind("Sw<", 0) != 0) {
+      try {
+        sp::Layout r = spec_layout(literal(args[0]), args[0]), a = spec_layout(literal(chain[0]), chain[0]),
+                   b = spec_layout(literal(chain[1]), chain[1]);
+        if (sp::has_integer_strides(b)) return lp::validate_composition(s, a, b, r);
+      } catch (BadInput const&) {
+        // Not three concrete layouts (variables, swizzles): the function check below.
+      }
+    }
+    return lp::equal(s, q.function(args[0]), q.function(args[1]));
+  }
+  if (name == "image_within")
+    return need(args, 3, name), lp::image_within(s, q.function(args[0]), q.integer(args[1]), q.integer(args[2]));
+  if (name == "fits") {
+    need(args, 2, name);
+    if (args[1] != "int32") throw BadInput{"fits(F, int32): only int32 is supported, got `" + args[1] + "`"};
+    return lp::fits_int32(s, q.function(args[0]));
+  }
+  if (name == "admissible") return admissible(args);
+  if (name == "valid") {
+    need(args, 1, name);
+    std::string op, call_inside;
+    if (!call_of(args[0], op, call_inside)) throw BadInput{"valid(OP(ARGS...)) needs an operation call"};
+    std::vector<Term> op_args;
+    for (auto const& a : split_args(call_inside)) op_args.push_back(literal(a));
+    Term result = evaluate_call(args[0]);
+    auto a = validate_claim(s, op, op_args, result);
+    if (!a) throw BadInput{"valid: no translation validation for `" + op + "` (composition, complement, coalesce, "
+                           "logical_divide and logical_product with a layout, right_inverse, left_inverse)"};
+    a->reason = "impl's result " + notation::print(result) + (a->reason.empty() ? "" : "; " + a->reason);
+    return *a;
+  }
+  throw BadInput{"unknown query `" + name + "` (injective, surjective, bijective, equal, image_within, fits, admissible, valid)"};
+}
+
+// The checks that confirmed an answer, for its line. A proof is replayed in a fresh z3 process
+// within what is left of the budget; where the replay does not confirm it the answer becomes
+// unknown. Throws lp::InternalError where a check contradicts the answer.
+std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
+  std::vector<std::string> checks;
+  if (a.status == lp::Status::refuted) {
+    if (!a.witness_checked) throw lp::InternalError("the counterexample was not checked with the spec: " + a.counterexample);
+    if (a.by_spec) return {"decided by the spec"};
+    return {"z3", "counterexample checked with the spec"};
+  }
+  if (a.status != lp::Status::proved) return checks;
+  if (a.by_spec) return {"decided by the spec"};
+  checks.push_back("z3");
+  unsigned left = s.budget_ms();
+  if (left == 0) {
+    a.status = lp::Status::unknown;
+    a.reason = "z3 proved it, but the time budget was spent before the replay could confirm it";
+    return {};
+  }
+  lp::Replay r = lp::replay_smt2(a.smt2, "unsat", left);
+  switch (r.outcome) {
+    case lp::Replay::Outcome::agrees: checks.push_back("replayed"); break;
+    case lp::Replay::Outcome::no_program: checks.push_back("not replayed: " + r.detail); break;
+    case lp::Replay::Outcome::undecided:
+      a.status = lp::Status::unknown;
+      a.reason = "z3 proved it, but the replay in a fresh z3 process did not confirm it: " + r.detail;
+      return {};
+    case lp::Replay::Outcome::disagrees:
+      throw lp::InternalError("z3 proved it, but the replay in a fresh z3 process answered otherwise: " + r.detail);
+  }
+  if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
+  return checks;
+}
+
+int exit_code(lp::Status s) {
+  switch (s) {
+    case lp::Status::proved: return 0;
+    case lp::Status::refuted: return 1;
+    case lp::Status::unknown: return 3;
+  }
+  return 4;
+}
+
+char const* const kProveUsage =
+    "usage: layoutref prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "exit 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error\n";
+
+}  // namespace
+
+int prove_command(std::vector<std::string> const& args) {
+  std::string where, smt2_path, text;
+  unsigned timeout = 10000;
+  bool json = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if ((args[i] == "--where" || args[i] == "--timeout" || args[i] == "--emit-smt2") && i + 1 < args.size()) {
+      std::string const& v = args[++i];
+      if (args[i - 1] == "--where") where += (where.empty() ? "" : ", ") + v;
+      if (args[i - 1] == "--emit-smt2") smt2_path = v;
+      if (args[i - 1] == "--timeout") {
+        try {
+          size_t used = 0;
+          long long ms = std::stoll(v, &used);
+          if (used != v.size() || ms < 1 || ms > 86400000) throw std::invalid_argument(v);
+          timeout = static_cast<unsigned>(ms);
+        } catch (std::exception const&) {
+          std::cerr << "layoutref prove: --timeout needs milliseconds in 1..86400000, got `" << v << "`\n";
+          return 2;
+        }
+      }
+    } else if (args[i].rfind("--", 0) == 0) {
+      std::cerr << "layoutref prove: unknown option `" << args[i] << "`\n" << kProveUsage;
+      return 2;
+    } else {
+      text += (text.empty() ? "" : " ") + args[i];
+    }
+  }
+  text = trim(text);
+  if (text.empty()) {
+    std::cerr << "layoutref prove: no query given\n" << kProveUsage;
+    return 2;
+  }
+  auto const t0 = std::chrono::steady_clock::now();
+  Query q;
+  q.setting.timeout_ms = timeout;
+  // --timeout is the whole query's wall-clock budget: every solver call, check and the replay.
+  q.setting.deadline = t0 + std::chrono::milliseconds(timeout);
+  if (auto e = q.setting.vars.parse(where); !e.empty()) {
+    std::cerr << "layoutref prove: --where: " << e << "\n";
+    return 2;
+  }
+  lp::Answer a;
+  std::vector<std::string> checks;
+  auto bad_input = [&](std::string const& message) {
+    if (json)
+      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
+    else
+      std::cerr << "layoutref prove: " << message << "\n";
+    return 2;
+  };
+  try {
+    a = run_query(q, text);
+    checks = confirm(a, q.setting);
+  } catch (BadInput const& b) {
+    return bad_input(b.message);
+  } catch (lp::InputError const& e) {
+    return bad_input(e.what());
+  } catch (lp::InternalError const& e) {
+    if (json)
+      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"internal error\",\"error\":" << json_string(e.what()) << "}\n";
+    else
+      std::cerr << "layoutref prove: internal error: " << e.what() << "\n";
+    return 4;
+  } catch (sp::Error const& e) {
+    return bad_input(e.what());
+  } catch (z3::exception const& e) {
+    return bad_input(std::string("z3: ") + e.msg());
+  }
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!smt2_path.empty()) {
+    std::ofstream f(smt2_path);
+    f << a.smt2;
+    if (!f) {
+      std::cerr << "layoutref prove: cannot write " << smt2_path << "\n";
+      return 2;
+    }
+  }
+  char secs[32];
+  std::snprintf(secs, sizeof secs, "%.3f", a.seconds);
+  if (json) {
+    std::cout << "{\"query\":" << json_string(text) << ",\"answer\":" << json_string(lp::name(a.status))
+              << ",\"seconds\":" << secs << ",\"checks\":[";
+    for (size_t i = 0; i < checks.size(); ++i) std::cout << (i ? "," : "") << json_string(checks[i]);
+    std::cout << "]";
+    if (a.status == lp::Status::refuted) std::cout << ",\"counterexample\":" << json_string(a.counterexample);
+    if (!a.reason.empty()) std::cout << ",\"reason\":" << json_string(a.reason);
+    std::cout << ",\"core\":[";
+    for (size_t i = 0; i < a.core.size(); ++i) std::cout << (i ? "," : "") << json_string(a.core[i]);
+    std::cout << "]}\n";
+  } else {
+    std::string how;
+    for (auto const& c : checks) how += c + ", ";
+    switch (a.status) {
+      case lp::Status::proved: std::cout << "proved (" << how << secs << " s)"; break;
+      case lp::Status::refuted: std::cout << "refuted (" << how << secs << " s): " << a.counterexample; break;
+      case lp::Status::unknown: std::cout << "unknown (" << secs << " s): " << a.reason; break;
+    }
+    std::cout << "\n";
+    if (a.status != lp::Status::unknown && !a.reason.empty()) std::cout << "  note: " << a.reason << "\n";
+    if (!a.core.empty()) {
+      std::cout << "  hypotheses used:";
+      for (auto const& c : a.core) std::cout << " " << c;
+      std::cout << "\n";
+    }
+  }
+  return exit_code(a.status);
+}
+
+std::optional<Outcome> prove_case(Case const& c, unsigned timeout_ms) {
+  try {
+    std::vector<Term> args;
+    for (auto const& f : c.args) {
+      auto p = notation::parse(f.text);
+      if (!p.ok) return std::nullopt;
+      args.push_back(p.term);
+    }
+    auto r = notation::parse(c.result.text);
+    if (!r.ok || r.term.kind != Kind::layout) return std::nullopt;
+    z3::context ctx;
+    lp::Setting s;
+    s.ctx = &ctx;
+    s.timeout_ms = timeout_ms;
+    auto const t0 = std::chrono::steady_clock::now();
+    s.deadline = t0 + std::chrono::milliseconds(timeout_ms);
+    std::optional<lp::Answer> a;
+    std::vector<std::string> checks;
+    try {
+      a = validate_claim(s, c.op, args, r.term);
+      if (!a) return std::nullopt;
+      checks = confirm(*a, s);
+    } catch (lp::InputError const& e) {
+      return Outcome{Verdict::unsupported, std::string("not proved: ") + e.what(), std::nullopt};
+    } catch (lp::InternalError const& e) {
+      return Outcome{Verdict::unsupported, std::string("not judged: internal error of the prover: ") + e.what(), std::nullopt};
+    }
+    char secs[32];
+    std::snprintf(secs, sizeof secs, "%.3f", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    std::string how;
+    for (auto const& k : checks)
+      if (k != "z3") how += ", " + k;
+    switch (a->status) {
+      case lp::Status::proved:
+        return Outcome{Verdict::correct, std::string("(proved by Z3") + how + " in " + secs + " s: the spec's tables would be too large)",
+                       std::nullopt};
+      case lp::Status::refuted:
+        return Outcome{Verdict::wrong, "(refuted by Z3) " + a->counterexample + " (" + how.substr(2) + ")", std::nullopt};
+      case lp::Status::unknown: return Outcome{Verdict::unsupported, "Z3 could not decide: " + a->reason, std::nullopt};
+    }
+  } catch (...) {
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+}  // namespace layoutref::proofs
