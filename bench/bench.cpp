@@ -12,6 +12,7 @@
 // the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
 // (prepared outside the timed region) and `fast_layout_make` its preparation.
 #include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 #include <layoutref/equiv/vectors.hpp>
 
 #include <layoutref/impl/coalesce.hpp>
@@ -562,7 +563,7 @@ int main(int argc, char** argv) {
   define_all();
   // What `layoutref conform` computes but this table does not time, and ops of the files
   // that nothing computes.
-  for (auto const& [op, fn] : layoutref::equiv::conform_registry().ops)
+  for (auto const& [op, row] : layoutref::equiv::operations().rows())
     if (!g_benchmarked.count(op) && g_cases.count(op)) std::fprintf(stderr, "layoutref-bench: `%s` is not benchmarked\n", op.c_str());
 
   int bargc = static_cast<int>(rest.size());

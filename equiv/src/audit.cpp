@@ -1,5 +1,5 @@
 #include <layoutref/equiv/audit.hpp>
-#include "audit_tensor.hpp"
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -20,7 +20,6 @@
 
 #include <functional>
 #include <map>
-#include <set>
 
 namespace layoutref::equiv {
 
@@ -79,14 +78,6 @@ sp::Judgement compare_integer(Term const& result, sp::i64 expected, std::string 
   return compare_value(std::to_string(sp::to_integer(result)), std::to_string(expected), what);
 }
 
-using Args = std::vector<Term>;
-using Handler = std::function<sp::Judgement(Args const&, Term const&)>;
-
-struct Op {
-  size_t min_args, max_args;
-  Handler run;
-};
-
 sp::Judgement divide_op(sp::DivideKind k, Args const& a, Term const& r) {
   return sp::check_divide(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
 }
@@ -94,25 +85,21 @@ sp::Judgement product_op(sp::ProductKind k, Args const& a, Term const& r) {
   return sp::check_product(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
 }
 
-// The layout ops below and the tensor ops of audit_tensor.cpp.
-std::map<std::string, Op> with_tensor_ops(std::map<std::string, Op> table) {
-  for (auto const& [name, op] : tensor_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
-  for (auto const& [name, op] : mode_ops()) table.emplace(name, Op{op.min_args, op.max_args, op.run});
-  return table;
-}
 
-std::map<std::string, Op> const& ops() {
-  static std::map<std::string, Op> const table = with_tensor_ops({
-      {"coalesce", {1, 2, [](Args const& a, Term const& r) {
+}  // namespace
+
+void register_judges(OperationTable& t) {
+  std::initializer_list<std::pair<char const*, Judge>> const judges = {
+      {"coalesce", [](Args const& a, Term const& r) {
          return a.size() == 1 ? sp::check_coalesce(sp::to_layout(a[0]), layout_claim(r))
                               : sp::check_coalesce(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }}},
-      {"filter", {1, 2, [](Args const& a, Term const& r) {
+       }},
+      {"filter", [](Args const& a, Term const& r) {
          return a.size() == 1 ? sp::check_filter(sp::to_layout(a[0]), layout_claim(r))
                               : sp::check_filter(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }}},
-      {"filter_zeros", {1, 1, [](Args const& a, Term const& r) { return sp::check_filter_zeros(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"composition", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"filter_zeros", [](Args const& a, Term const& r) { return sp::check_filter_zeros(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"composition", [](Args const& a, Term const& r) {
          if (is_composed(a[0])) {
            bool err = is_error(r);
            sp::ComposedLayout claimed;
@@ -120,75 +107,75 @@ std::map<std::string, Op> const& ops() {
            return sp::check_composition(to_composed(a[0]), sp::to_tiler(a[1]), err, claimed);
          }
          return sp::check_composition(sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
-       }}},
-      {"complement", {1, 2, [](Args const& a, Term const& r) {
+       }},
+      {"complement", [](Args const& a, Term const& r) {
          sp::Layout l = sp::to_layout(a[0]);
          if (a.size() == 2) return sp::check_complement(l, sp::to_shape(a[1]), layout_claim(r));
          return sp::check_complement(l, sp::default_cotarget(l), layout_claim(r));
-       }}},
-      {"right_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"left_inverse", {1, 1, [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"logical_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::logical, a, r); }}},
-      {"zipped_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::zipped, a, r); }}},
-      {"tiled_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::tiled, a, r); }}},
-      {"flat_divide", {2, 2, [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::flat, a, r); }}},
-      {"logical_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::logical, a, r); }}},
-      {"zipped_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::zipped, a, r); }}},
-      {"tiled_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::tiled, a, r); }}},
-      {"flat_product", {2, 2, [](Args const& a, Term const& r) { return product_op(sp::ProductKind::flat, a, r); }}},
-      {"blocked_product", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"right_inverse", [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"left_inverse", [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"logical_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::logical, a, r); }},
+      {"zipped_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::zipped, a, r); }},
+      {"tiled_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::tiled, a, r); }},
+      {"flat_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::flat, a, r); }},
+      {"logical_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::logical, a, r); }},
+      {"zipped_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::zipped, a, r); }},
+      {"tiled_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::tiled, a, r); }},
+      {"flat_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::flat, a, r); }},
+      {"blocked_product", [](Args const& a, Term const& r) {
          return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), false, layout_claim(r));
-       }}},
-      {"raked_product", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"raked_product", [](Args const& a, Term const& r) {
          return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), true, layout_claim(r));
-       }}},
-      {"tile_to_shape", {2, 3, [](Args const& a, Term const& r) {
+       }},
+      {"tile_to_shape", [](Args const& a, Term const& r) {
          std::optional<sp::IntTuple> order;
          if (a.size() == 3) order = sp::to_int_tuple(a[2]);
          return sp::check_tile_to_shape(sp::to_layout(a[0]), sp::to_shape(a[1]), order, layout_claim(r));
-       }}},
-      {"size", {1, 1, [](Args const& a, Term const& r) {
+       }},
+      {"size", [](Args const& a, Term const& r) {
          if (is_composed(a[0])) return compare_integer(r, sp::size(to_composed(a[0])), "size");
          return compare_integer(r, sp::size(sp::to_layout(a[0])), "size");
-       }}},
-      {"cosize", {1, 1, [](Args const& a, Term const& r) {
+       }},
+      {"cosize", [](Args const& a, Term const& r) {
          if (is_composed(a[0])) return compare_integer(r, sp::cosize(to_composed(a[0])), "cosize (the image's extent)");
          return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize");
-       }}},
-      {"rank", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); }}},
-      {"depth", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); }}},
-      {"max_common_vector", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"rank", [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); }},
+      {"depth", [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); }},
+      {"max_common_vector", [](Args const& a, Term const& r) {
          bool ca = is_composed(a[0]), cb = is_composed(a[1]);
          sp::i64 want = ca && cb ? sp::max_common_vector(to_composed(a[0]), to_composed(a[1]))
                         : ca     ? sp::max_common_vector(to_composed(a[0]), sp::to_layout(a[1]))
                         : cb     ? sp::max_common_vector(sp::to_layout(a[0]), to_composed(a[1]))
                                  : sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1]));
          return compare_integer(r, want, "the largest common vector");
-       }}},
-      {"max_common_layout", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"max_common_layout", [](Args const& a, Term const& r) {
          return sp::check_max_common_layout(sp::to_layout(a[0]), sp::to_layout(a[1]), layout_claim(r));
-       }}},
-      {"make_layout_like", {1, 1, [](Args const& a, Term const& r) { return sp::check_make_layout_like(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"make_fragment_like", {1, 1, [](Args const& a, Term const& r) { return sp::check_make_fragment_like(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"make_ordered_layout", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"make_layout_like", [](Args const& a, Term const& r) { return sp::check_make_layout_like(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"make_fragment_like", [](Args const& a, Term const& r) { return sp::check_make_fragment_like(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"make_ordered_layout", [](Args const& a, Term const& r) {
          return sp::check_make_ordered_layout(sp::to_shape(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }}},
-      {"nullspace", {1, 1, [](Args const& a, Term const& r) { return sp::check_nullspace(sp::to_layout(a[0]), layout_claim(r)); }}},
-      {"upcast", {2, 2, [](Args const& a, Term const& r) { return sp::check_upcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }}},
-      {"downcast", {2, 2, [](Args const& a, Term const& r) { return sp::check_downcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }}},
-      {"domain_distribute", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"nullspace", [](Args const& a, Term const& r) { return sp::check_nullspace(sp::to_layout(a[0]), layout_claim(r)); }},
+      {"upcast", [](Args const& a, Term const& r) { return sp::check_upcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }},
+      {"downcast", [](Args const& a, Term const& r) { return sp::check_downcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }},
+      {"domain_distribute", [](Args const& a, Term const& r) {
          return sp::check_domain_distribute(sp::to_shape(a[0]), sp::to_integer(a[1]), layout_claim(r));
-       }}},
-      {"max_alignment", {1, 1, [](Args const& a, Term const& r) { return compare_integer(r, sp::max_alignment(sp::to_layout(a[0])), "max_alignment"); }}},
-      {"eval", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"max_alignment", [](Args const& a, Term const& r) { return compare_integer(r, sp::max_alignment(sp::to_layout(a[0])), "max_alignment"); }},
+      {"eval", [](Args const& a, Term const& r) {
          sp::i64 i = sp::to_integer(a[1]);
          if (is_composed(a[0])) return compare_integer(r, sp::evaluate(to_composed(a[0]), i), "Sw(offset + L(i))");
          sp::Layout l = sp::to_layout(a[0]);
          sp::Value want = sp::evaluate(l, i);  // an index outside [0, size(L)) is malformed input
          if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
          return compare_value(sp::to_value(r).str(), want.str(), "L(" + std::to_string(i) + ")");
-       }}},
-      {"crd2idx", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"crd2idx", [](Args const& a, Term const& r) {
          sp::IntTuple c = sp::to_int_tuple(a[0]);
          if (a[1].kind == Kind::layout) {
            sp::Layout l = sp::to_layout(a[1]);
@@ -197,35 +184,65 @@ std::map<std::string, Op> const& ops() {
            return compare_value(sp::to_value(r).str(), want.str(), "L(" + sp::str(c) + ")");
          }
          return compare_integer(r, sp::crd2idx(c, sp::to_shape(a[1])), "the colexicographic index");
-       }}},
-      {"idx2crd", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"idx2crd", [](Args const& a, Term const& r) {
          sp::IntTuple c = sp::idx2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]));
          if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
          return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
-       }}},
-  });
-  return table;
+       }},
+  };
+  for (auto const& [name, fn] : judges) t.judge(name, fn);
 }
 
-/// The operations whose result is one value (an integer, a coordinate, a layout's value).
-std::set<std::string> const& value_ops() {
-  static std::set<std::string> const ops = {"size", "cosize", "eval", "crd2idx", "idx2crd", "rank", "depth", "max_alignment"};
-  return ops;
-}
+namespace {
 
 Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::move(detail), std::nullopt}; }
 
 }  // namespace
 
+Outcome audit_terms(std::string const& op_name, std::vector<Term> const& args, Term const& claimed, int line) {
+  Operation const* op = operations().find(op_name);
+  if (!op) return Outcome{Verdict::unsupported, "the operation `" + op_name + "` is not supported", std::nullopt};
+  if (args.size() < op->min_args || args.size() > op->max_args())
+    return malformed(std::to_string(line) + ":1: `" + op_name + "` takes " + std::to_string(op->min_args) +
+                     (op->max_args() != op->min_args ? " or " + std::to_string(op->max_args()) : std::string()) +
+                     " arguments, found " + std::to_string(args.size()));
+  bool claims_error = is_error(claimed);
+  try {
+    sp::Judgement j = op->judge(args, claimed);
+    Outcome o{j.correct ? Verdict::correct : Verdict::wrong, j.detail, j};
+    return o;
+  } catch (sp::Error const& e) {
+    switch (e.kind()) {
+      case sp::Error::Kind::bad_argument: return malformed(std::to_string(line) + ": " + e.what());
+      case sp::Error::Kind::table_limit:
+        return Outcome{Verdict::unsupported, std::string("`") + op_name + "` on this input: " + e.what(), std::nullopt};
+      case sp::Error::Kind::overflow:
+        // The value operations compute their one result directly: their overflow is the
+        // result's, and `error` is the right claim. Elsewhere the overflow may lie inside the
+        // spec's own computation, so a layout claimed there is neither confirmed nor refuted.
+        if (claims_error) return Outcome{Verdict::correct, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
+        if (op->returns == Returns::value)
+          return Outcome{Verdict::wrong, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
+        return Outcome{Verdict::unsupported, std::string("`") + op_name + "` on this input: " + e.what(), std::nullopt};
+      case sp::Error::Kind::inadmissible:
+        if (claims_error) return Outcome{Verdict::correct, std::string("the input has no result: ") + e.what(), std::nullopt};
+        return Outcome{Verdict::wrong, std::string("the input has no result: ") + e.what(), std::nullopt};
+    }
+  } catch (std::exception const& e) {
+    return Outcome{Verdict::unsupported, std::string("internal error in `") + op_name + "`: " + e.what(), std::nullopt};
+  }
+  return Outcome{Verdict::unsupported, "unreachable", std::nullopt};
+}
+
 Outcome audit_case(Case const& c) {
   if (!c.format_error.empty())
     return malformed(std::to_string(c.line) + ":" + std::to_string(c.format_column) + ": " + c.format_error);
-  auto it = ops().find(c.op);
-  if (it == ops().end()) return Outcome{Verdict::unsupported, "the operation `" + c.op + "` is not supported", std::nullopt};
-  Op const& op = it->second;
-  if (c.args.size() < op.min_args || c.args.size() > op.max_args)
-    return malformed(std::to_string(c.line) + ":1: `" + c.op + "` takes " + std::to_string(op.min_args) +
-                     (op.max_args != op.min_args ? " or " + std::to_string(op.max_args) : std::string()) +
+  Operation const* op = operations().find(c.op);
+  if (!op) return Outcome{Verdict::unsupported, "the operation `" + c.op + "` is not supported", std::nullopt};
+  if (c.args.size() < op->min_args || c.args.size() > op->max_args())
+    return malformed(std::to_string(c.line) + ":1: `" + c.op + "` takes " + std::to_string(op->min_args) +
+                     (op->max_args() != op->min_args ? " or " + std::to_string(op->max_args()) : std::string()) +
                      " arguments, found " + std::to_string(c.args.size()));
   std::vector<Term> args;
   for (auto const& f : c.args) {
@@ -237,32 +254,7 @@ Outcome audit_case(Case const& c) {
   auto pr = notation::parse(c.result.text, c.line, c.result.column);
   if (!pr.ok) return malformed(std::to_string(pr.error.line) + ":" + std::to_string(pr.error.column) + ": found " +
                                pr.error.found + ", expected " + pr.error.expected);
-  bool claims_error = is_error(pr.term);
-  try {
-    sp::Judgement j = op.run(args, pr.term);
-    Outcome o{j.correct ? Verdict::correct : Verdict::wrong, j.detail, j};
-    return o;
-  } catch (sp::Error const& e) {
-    switch (e.kind()) {
-      case sp::Error::Kind::bad_argument: return malformed(std::to_string(c.line) + ": " + e.what());
-      case sp::Error::Kind::table_limit:
-        return Outcome{Verdict::unsupported, std::string("`") + c.op + "` on this input: " + e.what(), std::nullopt};
-      case sp::Error::Kind::overflow:
-        // The value operations compute their one result directly: their overflow is the
-        // result's, and `error` is the right claim. Elsewhere the overflow may lie inside the
-        // spec's own computation, so a layout claimed there is neither confirmed nor refuted.
-        if (claims_error) return Outcome{Verdict::correct, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
-        if (value_ops().count(c.op) != 0)
-          return Outcome{Verdict::wrong, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
-        return Outcome{Verdict::unsupported, std::string("`") + c.op + "` on this input: " + e.what(), std::nullopt};
-      case sp::Error::Kind::inadmissible:
-        if (claims_error) return Outcome{Verdict::correct, std::string("the input has no result: ") + e.what(), std::nullopt};
-        return Outcome{Verdict::wrong, std::string("the input has no result: ") + e.what(), std::nullopt};
-    }
-  } catch (std::exception const& e) {
-    return Outcome{Verdict::unsupported, std::string("internal error in `") + c.op + "`: " + e.what(), std::nullopt};
-  }
-  return Outcome{Verdict::unsupported, "unreachable", std::nullopt};
+  return audit_terms(c.op, args, pr.term, c.line);
 }
 
 }  // namespace layoutref::equiv

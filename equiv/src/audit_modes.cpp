@@ -3,7 +3,7 @@
 // prepend, unflatten, make_identity_layout, crd2crd. Their results are unique (they move modes,
 // they change no stride), so a claim is right when it equals the spec's result exactly
 // (static markers aside); out-of-range indices are malformed input, as the spec says.
-#include "audit_tensor.hpp"
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/spec/construct.hpp>
 #include <layoutref/spec/modes.hpp>
@@ -16,7 +16,6 @@ namespace {
 using notation::Kind;
 using notation::Term;
 namespace sp = layoutref::spec;
-using Args = std::vector<Term>;
 
 bool is_error_claim(Term const& t) { return t.kind == Kind::word && t.word == "error"; }
 
@@ -55,41 +54,41 @@ sp::Judgement pad(Args const& a, Term const& r, ByLayout by_layout, ByRank by_ra
 
 }  // namespace
 
-std::map<std::string, TensorOp> const& mode_ops() {
-  static std::map<std::string, TensorOp> const table = {
-      {"flatten", {1, 1, [](Args const& a, Term const& r) { return exactly(sp::flatten(sp::to_layout(a[0])), r); }}},
-      {"group", {3, 3, [](Args const& a, Term const& r) {
+void register_mode_judges(OperationTable& t) {
+  std::initializer_list<std::pair<char const*, Judge>> const judges = {
+      {"flatten", [](Args const& a, Term const& r) { return exactly(sp::flatten(sp::to_layout(a[0])), r); }},
+      {"group", [](Args const& a, Term const& r) {
          return exactly(sp::group(sp::to_layout(a[0]), index_arg(a[1]), index_arg(a[2])), r);
-       }}},
-      {"take", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"take", [](Args const& a, Term const& r) {
          return exactly(sp::take(sp::to_layout(a[0]), index_arg(a[1]), index_arg(a[2])), r);
-       }}},
-      {"select", {1, 9, [](Args const& a, Term const& r) {
+       }},
+      {"select", [](Args const& a, Term const& r) {
          std::vector<int> idx;
          for (size_t k = 1; k < a.size(); ++k) idx.push_back(index_arg(a[k]));
          return exactly(sp::select(sp::to_layout(a[0]), idx), r);
-       }}},
-      {"append", {2, 3, [](Args const& a, Term const& r) {
+       }},
+      {"append", [](Args const& a, Term const& r) {
          return pad(
              a, r, [](sp::Layout const& l, sp::Layout const& x) { return sp::append(l, x); },
              [](sp::Layout const& l, int n, sp::Layout const& x) { return sp::append(l, n, x); });
-       }}},
-      {"prepend", {2, 3, [](Args const& a, Term const& r) {
+       }},
+      {"prepend", [](Args const& a, Term const& r) {
          return pad(
              a, r, [](sp::Layout const& l, sp::Layout const& x) { return sp::prepend(l, x); },
              [](sp::Layout const& l, int n, sp::Layout const& x) { return sp::prepend(l, n, x); });
-       }}},
-      {"unflatten", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"unflatten", [](Args const& a, Term const& r) {
          return exactly(sp::unflatten(sp::to_layout(a[0]), sp::to_int_tuple(a[1])), r);
-       }}},
-      {"make_identity_layout", {1, 1, [](Args const& a, Term const& r) {
+       }},
+      {"make_identity_layout", [](Args const& a, Term const& r) {
          return exactly(sp::make_identity_layout(sp::to_shape(a[0])), r);
-       }}},
-      {"crd2crd", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"crd2crd", [](Args const& a, Term const& r) {
          return exactly(sp::crd2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]), sp::to_shape(a[2])), r);
-       }}},
+       }},
   };
-  return table;
+  for (auto const& [name, fn] : judges) t.judge(name, fn);
 }
 
 }  // namespace layoutref::equiv

@@ -1,4 +1,4 @@
-#include "audit_tensor.hpp"
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/spec/mma.hpp>
 #include <layoutref/spec/reference.hpp>
@@ -12,7 +12,6 @@ namespace {
 using notation::Kind;
 using notation::Term;
 namespace sp = layoutref::spec;
-using Args = std::vector<Term>;
 
 sp::TensorClaim tensor_claim(Term const& t) {
   sp::TensorClaim c;
@@ -49,47 +48,47 @@ sp::Judgement mma_tensor_op(sp::MmaOperand op, Args const& a, Term const& r) {
 
 }  // namespace
 
-std::map<std::string, TensorOp> const& tensor_ops() {
-  static std::map<std::string, TensorOp> const table = {
-      {"identity_local_tile", {3, 3, [](Args const& a, Term const& r) {
+void register_tensor_judges(OperationTable& t) {
+  std::initializer_list<std::pair<char const*, Judge>> const judges = {
+      {"identity_local_tile", [](Args const& a, Term const& r) {
          return sp::check_identity_local_tile(sp::to_shape(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
                                               tensor_claim(r));
-       }}},
-      {"identity_local_partition", {5, 5, [](Args const& a, Term const& r) {
+       }},
+      {"identity_local_partition", [](Args const& a, Term const& r) {
          return sp::check_identity_local_partition(sp::to_shape(a[0]), sp::to_tiler(a[1]), sp::to_slice_coord(a[2]),
                                                    sp::to_layout(a[3]), sp::to_integer(a[4]), tensor_claim(r));
-       }}},
-      {"identity_mma_partition_A", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::A, a, r); }}},
-      {"identity_mma_partition_B", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::B, a, r); }}},
-      {"identity_mma_partition_C", {7, 7, [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::C, a, r); }}},
-      {"make_identity_tensor", {1, 1, [](Args const& a, Term const& r) {
+       }},
+      {"identity_mma_partition_A", [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::A, a, r); }},
+      {"identity_mma_partition_B", [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::B, a, r); }},
+      {"identity_mma_partition_C", [](Args const& a, Term const& r) { return mma_op(sp::MmaOperand::C, a, r); }},
+      {"make_identity_tensor", [](Args const& a, Term const& r) {
          return tensor_op(r, [&] { return sp::make_identity_tensor(sp::to_shape(a[0])); });
-       }}},
-      {"slice", {2, 2, [](Args const& a, Term const& r) {
+       }},
+      {"slice", [](Args const& a, Term const& r) {
          if (!is_tensor(a[0])) {  // slice(L, coord): the kept modes of a layout
            sp::Layout kept = sp::slice(sp::to_slice_coord(a[1]), sp::to_layout(a[0])).layout;
            if (r.kind == Kind::word && r.word == "error") return sp::Judgement::wrong("refused an admissible input");
            return sp::judge(sp::layout_reference(kept), sp::to_layout(r));
          }
          return tensor_op(r, [&] { return sp::slice(sp::to_slice_coord(a[1]), sp::to_tensor(a[0])); });
-       }}},
-      {"local_tile", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"local_tile", [](Args const& a, Term const& r) {
          return tensor_op(r, [&] { return sp::local_tile(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
-       }}},
-      {"inner_partition", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"inner_partition", [](Args const& a, Term const& r) {
          return tensor_op(r, [&] { return sp::inner_partition(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
-       }}},
-      {"outer_partition", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"outer_partition", [](Args const& a, Term const& r) {
          return tensor_op(r, [&] { return sp::outer_partition(sp::to_tensor(a[0]), tiler_of(a[1]), sp::to_slice_coord(a[2])); });
-       }}},
-      {"local_partition", {3, 3, [](Args const& a, Term const& r) {
+       }},
+      {"local_partition", [](Args const& a, Term const& r) {
          return tensor_op(r, [&] { return sp::local_partition(sp::to_tensor(a[0]), sp::to_layout(a[1]), sp::to_integer(a[2])); });
-       }}},
-      {"mma_partition_A", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::A, a, r); }}},
-      {"mma_partition_B", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::B, a, r); }}},
-      {"mma_partition_C", {5, 5, [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::C, a, r); }}},
+       }},
+      {"mma_partition_A", [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::A, a, r); }},
+      {"mma_partition_B", [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::B, a, r); }},
+      {"mma_partition_C", [](Args const& a, Term const& r) { return mma_tensor_op(sp::MmaOperand::C, a, r); }},
   };
-  return table;
+  for (auto const& [name, fn] : judges) t.judge(name, fn);
 }
 
 }  // namespace layoutref::equiv

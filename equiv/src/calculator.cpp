@@ -1,6 +1,6 @@
 #include <layoutref/equiv/calculator.hpp>
 
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/coordinates.hpp>
 #include <layoutref/impl/term.hpp>
@@ -167,13 +167,12 @@ Failure apply(std::string const& op, std::vector<Term> const& args, Term& out, s
   if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1 && args[0].kind != Kind::layout &&
       args[0].kind != Kind::chain)
     return shape_query(op, args[0], out, error);
-  auto const& ops = conform_registry().ops;
-  auto it = ops.find(op);
-  if (it == ops.end()) {
+  Operation const* row = operations().find(op);
+  if (!row) {
     error = "unknown operation (known: " + calculator_ops() + ")";
     return Failure::bad_input;
   }
-  ImplResult r = it->second(args);  // checks the number of arguments first
+  ImplResult r = row->compute(args);  // checks the number of arguments first
   if (!r.term) {
     std::string args_text;
     for (size_t i = 0; i < args.size(); ++i) args_text += (i ? ", " : "") + describe(args[i]);
@@ -208,7 +207,7 @@ int exit_code(Failure f) {
 
 std::string calculator_ops() {
   std::string s;
-  for (auto const& [name, fn] : conform_registry().ops) s += (s.empty() ? "" : ", ") + name;
+  for (auto const& [name, row] : operations().rows()) s += (s.empty() ? "" : ", ") + name;
   return s;
 }
 

@@ -1,6 +1,7 @@
 #include <layoutref/equiv/conform.hpp>
 
 #include <layoutref/equiv/audit.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -23,40 +24,12 @@ char const* name(Conformity c) {
   return "?";
 }
 
-ConformRegistry const& conform_registry() {
-  static ConformRegistry const registry = [] {
-    ConformRegistry r;
-    register_basic_ops(r);
-    register_coalesce_ops(r);
-    register_composition_ops(r);
-    register_complement_ops(r);
-    register_inverse_ops(r);
-    register_construct_ops(r);
-    register_divide_ops(r);
-    register_product_ops(r);
-    register_mode_ops(r);
-    register_tensor_ops(r);
-    return r;
-  }();
-  return registry;
-}
-
 impl::Error arity_error(std::string const& op, Signature const& sig, size_t count) {
   std::string takes = std::to_string(sig.min_args);
   if (sig.max_args != sig.min_args) takes += (sig.max_args == sig.min_args + 1 ? " or " : " to ") + std::to_string(sig.max_args);
   std::string text = op + " takes " + takes + " argument" + (sig.max_args == 1 ? "" : "s") + ", " + sig.usage + "; got " +
                      std::to_string(count);
   return impl::fail(impl::Errc::bad_argument).add(text.c_str());
-}
-
-void ConformRegistry::add(std::string const& usage, size_t min_args, size_t max_args, ConformFn fn) {
-  std::string op = usage.substr(0, usage.find('('));
-  Signature sig{usage, min_args, max_args};
-  signatures[op] = sig;
-  ops[op] = [op, sig, fn = std::move(fn)](std::vector<notation::Term> const& args) {
-    if (args.size() < sig.min_args || args.size() > sig.max_args) return refused(arity_error(op, sig, args.size()));
-    return fn(args);
-  };
 }
 
 ImplResult from(impl::Result<impl::i64> const& r) {
@@ -127,9 +100,8 @@ ConformOutcome conform_case(Case const& c) {
     out.detail = std::to_string(c.line) + ":" + std::to_string(c.format_column) + ": " + c.format_error;
     return out;
   }
-  auto const& ops = conform_registry().ops;
-  auto it = ops.find(c.op);
-  if (it == ops.end()) {
+  Operation const* op = operations().find(c.op);
+  if (!op) {
     out.verdict = Conformity::unsupported;
     out.detail = "impl does not compute `" + c.op + "`";
     return out;
@@ -146,7 +118,7 @@ ConformOutcome conform_case(Case const& c) {
   }
   ImplResult r;
   try {
-    r = it->second(args);
+    r = op->compute(args);
   } catch (std::exception const& e) {
     out.verdict = Conformity::unsupported;
     out.detail = std::string("internal error: ") + e.what();

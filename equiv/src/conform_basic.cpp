@@ -1,5 +1,5 @@
 // layoutref equiv — conform: the impl queries size, cosize, rank, depth, eval, crd2idx, idx2crd.
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 #include "conform_swizzle.hpp"
 
 #include <layoutref/impl/coordinates.hpp>
@@ -9,7 +9,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 template <class F>
 ImplResult on_layout(Args const& a, F const& f) {
@@ -20,13 +19,13 @@ ImplResult on_layout(Args const& a, F const& f) {
 
 }  // namespace
 
-void register_basic_ops(ConformRegistry& r) {
-  r.add("size(L)", 1, 1, [](Args const& a) {
+void register_basic_ops(OperationTable& r) {
+  r.compute("size", [](Args const& a) {
     if (is_swizzled(a.at(0))) return conform_swizzled_size(a);  // Sw<B,M,S> o off o L
     return on_layout(a, [](impl::Layout const& l) { return result_of(impl::size(l)); });
   });
   // cosize(L) = L(size(L) - 1) + 1 is static when every shape and stride of L is (CuTe's Int<N>).
-  r.add("cosize(L)", 1, 1, [](Args const& a) {
+  r.compute("cosize", [](Args const& a) {
     if (is_swizzled(a.at(0))) return conform_swizzled_cosize(a);
     return on_layout(a, [](impl::Layout const& l) {
       auto c = impl::cosize(l);
@@ -36,13 +35,13 @@ void register_basic_ops(ConformRegistry& r) {
       return result_of(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
     });
   });
-  r.add("rank(L)", 1, 1, [](Args const& a) {
+  r.compute("rank", [](Args const& a) {
     return on_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.rank())); });
   });
-  r.add("depth(L)", 1, 1, [](Args const& a) {
+  r.compute("depth", [](Args const& a) {
     return on_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.depth())); });
   });
-  r.add("eval(L, i)", 2, 2, [](Args const& a) {
+  r.compute("eval", [](Args const& a) {
     if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_eval(a);  // Sw<B,M,S> o off o L
     auto i = impl::to_int(a.at(1));
     if (!i.ok()) return refused(i.error);
@@ -54,7 +53,7 @@ void register_basic_ops(ConformRegistry& r) {
       return out;
     });
   });
-  r.add("crd2idx(c, S or L)", 2, 2, [](Args const& a) {
+  r.compute("crd2idx", [](Args const& a) {
     auto c = impl::to_int_tuple(a.at(0));
     if (!c.ok()) return refused(c.error);
     if (a.at(1).kind == notation::Kind::layout) {
@@ -70,7 +69,7 @@ void register_basic_ops(ConformRegistry& r) {
     if (!s.ok()) return refused(s.error);
     return result_of(impl::crd2idx(c.value, s.value));
   });
-  r.add("idx2crd(i, S)", 2, 2, [](Args const& a) {
+  r.compute("idx2crd", [](Args const& a) {
     auto i = impl::to_int_tuple(a.at(0));
     auto s = impl::to_shape(a.at(1));
     if (!i.ok()) return refused(i.error);

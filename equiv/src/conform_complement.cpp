@@ -1,6 +1,6 @@
 // layoutref equiv — conform: the impl operation complement(L[, cotarget]). The cotarget is printed
 // as a plain decimal in the vectors but was a static Int<M> in CuTe's call: it is read as static.
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/complement.hpp>
 #include <layoutref/impl/term.hpp>
@@ -9,12 +9,11 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 }  // namespace
 
-void register_complement_ops(ConformRegistry& r) {
-  r.add("complement(L[, M])", 1, 2, [](Args const& a) {
+void register_complement_ops(OperationTable& r) {
+  r.compute("complement", [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return refused(l.error);
     impl::Result<impl::Layout> res;
@@ -26,10 +25,7 @@ void register_complement_ops(ConformRegistry& r) {
       for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
       res = impl::complement(l.value, m.value);
     }
-    if (!res.ok()) return refused(res.error);
-    ImplResult out;
-    out.term = impl::to_term(res.value);
-    return out;
+    return result_of(res);
   });
 }
 

@@ -1,6 +1,6 @@
 // layoutref equiv — conform: the impl operations of the "composition" group: composition(A, B)
 // with B a layout or a tiler (a tuple of layouts, integers and `_`).
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 #include "conform_swizzle.hpp"
 
 #include <layoutref/impl/composition.hpp>
@@ -10,12 +10,11 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 }  // namespace
 
-void register_composition_ops(ConformRegistry& r) {
-  r.add("composition(A, B)", 2, 2, [](Args const& a) {
+void register_composition_ops(OperationTable& r) {
+  r.compute("composition", [](Args const& a) {
     // Swizzled layouts `Sw<B,M,S> o off o L` composed with a tiler (conform_swizzle.cpp).
     if (a.at(0).kind == notation::Kind::chain) return conform_swizzled_composition(a);
     auto l = impl::to_layout(a.at(0));
@@ -30,10 +29,7 @@ void register_composition_ops(ConformRegistry& r) {
       if (!t.ok()) return refused(t.error);
       res = impl::composition(l.value, t.value);
     }
-    if (!res.ok()) return refused(res.error);
-    ImplResult out;
-    out.term = impl::to_term(res.value);
-    return out;
+    return result_of(res);
   });
 }
 

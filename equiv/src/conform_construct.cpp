@@ -3,7 +3,7 @@
 // downcast(L, N), domain_distribute(shape, N), max_alignment(L). The scalar N is printed as a
 // plain decimal in the vectors but was a static Int<N> (a template argument) in CuTe's call: it
 // is read as static.
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/construct.hpp>
 #include <layoutref/impl/domain_distribute.hpp>
@@ -16,7 +16,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 template <class F>
 ImplResult on_layout(Args const& a, F const& f) {
@@ -37,27 +36,27 @@ ImplResult on_layout_n(Args const& a, F const& f) {
 
 }  // namespace
 
-void register_construct_ops(ConformRegistry& r) {
-  r.add("make_layout_like(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_layout_like(l); }); });
-  r.add("make_fragment_like(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
-  r.add("make_ordered_layout(S, order)", 2, 2, [](Args const& a) {
+void register_construct_ops(OperationTable& r) {
+  r.compute("make_layout_like", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_layout_like(l); }); });
+  r.compute("make_fragment_like", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::make_fragment_like(l); }); });
+  r.compute("make_ordered_layout", [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto o = impl::to_int_tuple(a.at(1));
     if (!o.ok()) return refused(o.error);
     return result_of(impl::make_ordered_layout(s.value, o.value));
   });
-  r.add("nullspace(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::nullspace(l); }); });
-  r.add("upcast(L, n)", 2, 2, [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::upcast(l, n); }); });
-  r.add("downcast(L, n)", 2, 2, [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
-  r.add("domain_distribute(S, n)", 2, 2, [](Args const& a) {
+  r.compute("nullspace", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::nullspace(l); }); });
+  r.compute("upcast", [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::upcast(l, n); }); });
+  r.compute("downcast", [](Args const& a) { return on_layout_n(a, [](impl::Layout const& l, impl::i64 n) { return impl::downcast(l, n); }); });
+  r.compute("domain_distribute", [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     auto n = impl::to_int(a.at(1));
     if (!n.ok()) return refused(n.error);
     return result_of(impl::domain_distribute(s.value, impl::Int::fixed(n.value.value)));
   });
-  r.add("max_alignment(L)", 1, 1, [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); });
+  r.compute("max_alignment", [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); });
 }
 
 }  // namespace layoutref::equiv

@@ -1,7 +1,7 @@
 // layoutref equiv — conform: the impl operations of the "divide" group: logical_divide,
 // zipped_divide, tiled_divide, flat_divide (A, tiler), the tiler a layout, an integer, `_` or a
 // tuple of them.
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/divide.hpp>
 #include <layoutref/impl/construct.hpp>
@@ -11,7 +11,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 ConformFn divide_op(impl::Arrangement how) {
   return [how](Args const& a) {
@@ -20,20 +19,17 @@ ConformFn divide_op(impl::Arrangement how) {
     auto t = impl::to_tiling_tiler(a.at(1));
     if (!t.ok()) return refused(t.error);
     auto res = impl::divide(how, l.value, t.value);
-    if (!res.ok()) return refused(res.error);
-    ImplResult out;
-    out.term = impl::to_term(res.value);
-    return out;
+    return result_of(res);
   };
 }
 
 }  // namespace
 
-void register_divide_ops(ConformRegistry& r) {
-  r.add("logical_divide(L, T)", 2, 2, divide_op(impl::Arrangement::logical));
-  r.add("zipped_divide(L, T)", 2, 2, divide_op(impl::Arrangement::zipped));
-  r.add("tiled_divide(L, T)", 2, 2, divide_op(impl::Arrangement::tiled));
-  r.add("flat_divide(L, T)", 2, 2, divide_op(impl::Arrangement::flat));
+void register_divide_ops(OperationTable& r) {
+  r.compute("logical_divide", divide_op(impl::Arrangement::logical));
+  r.compute("zipped_divide", divide_op(impl::Arrangement::zipped));
+  r.compute("tiled_divide", divide_op(impl::Arrangement::tiled));
+  r.compute("flat_divide", divide_op(impl::Arrangement::flat));
 }
 
 }  // namespace layoutref::equiv

@@ -3,7 +3,7 @@
 // (impl/coordinates.hpp), as `layoutref eval` computes them. Arguments: group/take(L, b, e),
 // select(L, i0, i1, ...), append/prepend(L, X) or (L, n[, X]), unflatten(L, profile),
 // make_identity_layout(S), crd2crd(c, S, D).
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/construct.hpp>
 #include <layoutref/impl/coordinates.hpp>
@@ -14,7 +14,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 /// A mode index: an integer in [-10^6, 10^6] (an index out of the layout's range is the
 /// operation's own bad_argument).
@@ -72,24 +71,24 @@ impl::Result<impl::IntTuple> crd2crd_op(Args const& a) {
 
 }  // namespace
 
-void register_mode_ops(ConformRegistry& r) {
-  r.add("flatten(L)", 1, 1, [](Args const& a) {
+void register_mode_ops(OperationTable& r) {
+  r.compute("flatten", [](Args const& a) {
     auto l = impl::to_layout(a.at(0));
     if (!l.ok()) return refused(l.error);
     return result_of(impl::Result<impl::Layout>(impl::flatten(l.value)));
   });
-  r.add("group(L, b, e)", 3, 3, [](Args const& a) { return result_of(range_op(a, true)); });
-  r.add("take(L, b, e)", 3, 3, [](Args const& a) { return result_of(range_op(a, false)); });
-  r.add("select(L, i0, ..., i7)", 1, 9, [](Args const& a) { return result_of(select_op(a)); });
-  r.add("append(L, X) or append(L, n[, X])", 2, 3, [](Args const& a) { return result_of(pad_op(a, true)); });
-  r.add("prepend(L, X) or prepend(L, n[, X])", 2, 3, [](Args const& a) { return result_of(pad_op(a, false)); });
-  r.add("unflatten(L, profile)", 2, 2, [](Args const& a) { return result_of(unflatten_op(a)); });
-  r.add("make_identity_layout(S)", 1, 1, [](Args const& a) {
+  r.compute("group", [](Args const& a) { return result_of(range_op(a, true)); });
+  r.compute("take", [](Args const& a) { return result_of(range_op(a, false)); });
+  r.compute("select", [](Args const& a) { return result_of(select_op(a)); });
+  r.compute("append", [](Args const& a) { return result_of(pad_op(a, true)); });
+  r.compute("prepend", [](Args const& a) { return result_of(pad_op(a, false)); });
+  r.compute("unflatten", [](Args const& a) { return result_of(unflatten_op(a)); });
+  r.compute("make_identity_layout", [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::make_identity_layout(s.value));
   });
-  r.add("crd2crd(c, S, D)", 3, 3, [](Args const& a) { return result_of(crd2crd_op(a)); });
+  r.compute("crd2crd", [](Args const& a) { return result_of(crd2crd_op(a)); });
 }
 
 }  // namespace layoutref::equiv

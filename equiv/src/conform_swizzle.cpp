@@ -9,7 +9,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 
 impl::Error expected(char const* what, notation::Term const& t) {
   return impl::fail(impl::Errc::bad_argument).add("expected ").add(what).add(" at line ").add(t.line).add(", column ").add(t.column);

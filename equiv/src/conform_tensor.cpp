@@ -6,7 +6,7 @@
 // local_tile / inner_partition(T, tiler, coord), outer_partition(T, tiler, coord),
 // local_partition(T, thr_layout, idx), mma_partition_{A,B,C}(atom, atom_layout, perm, T, idx),
 // eval(T, i), and composition / the divides with a tensor as first argument.
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/tensor_term.hpp>
 
@@ -14,7 +14,6 @@ namespace layoutref::equiv {
 
 namespace {
 
-using Args = std::vector<notation::Term>;
 using impl::CountingIterator;
 using impl::Tensor;
 
@@ -98,15 +97,15 @@ ImplResult with_tiler(Tensor<CountingIterator> const& t, notation::Term const& t
 
 }  // namespace
 
-void register_tensor_ops(ConformRegistry& r) {
-  r.add("identity_local_tile(S, tiler, c)", 3, 3, [](Args const& a) { return result_of(identity_tile(a.at(0), a.at(1), a.at(2))); });
-  r.add("identity_local_partition(S, tiler, c, thr_layout, idx)", 5, 5, [](Args const& a) { return result_of(identity_partition(a)); });
-  r.add("identity_mma_partition_A(atom, atom_layout, perm, S, tiler, c, thr)", 7, 7, [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::A, a)); });
-  r.add("identity_mma_partition_B(atom, atom_layout, perm, S, tiler, c, thr)", 7, 7, [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::B, a)); });
-  r.add("identity_mma_partition_C(atom, atom_layout, perm, S, tiler, c, thr)", 7, 7, [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::C, a)); });
+void register_tensor_ops(OperationTable& r) {
+  r.compute("identity_local_tile", [](Args const& a) { return result_of(identity_tile(a.at(0), a.at(1), a.at(2))); });
+  r.compute("identity_local_partition", [](Args const& a) { return result_of(identity_partition(a)); });
+  r.compute("identity_mma_partition_A", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::A, a)); });
+  r.compute("identity_mma_partition_B", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::B, a)); });
+  r.compute("identity_mma_partition_C", [](Args const& a) { return result_of(identity_mma(impl::MmaOperand::C, a)); });
 
   // The tensor operations of `eval`.
-  r.add("make_identity_tensor(S)", 1, 1, [](Args const& a) {
+  r.compute("make_identity_tensor", [](Args const& a) {
     auto s = impl::to_shape(a.at(0));
     if (!s.ok()) return refused(s.error);
     return result_of(impl::make_identity_tensor(s.value));
@@ -123,7 +122,7 @@ void register_tensor_ops(ConformRegistry& r) {
     out.term = impl::to_term(s.value.layout);
     return out;
   };
-  r.add("slice(T or L, c)", 2, 2, on_tensor_or(slice_layout, [](Tensor<CountingIterator> const& t, Args const& a) {
+  r.compute("slice", on_tensor_or(slice_layout, [](Tensor<CountingIterator> const& t, Args const& a) {
           auto c = impl::to_slice_coord(a.at(1));
           if (!c.ok()) return refused(c.error);
           return result_of(impl::slice(t, c.value));
@@ -135,10 +134,10 @@ void register_tensor_ops(ConformRegistry& r) {
       return with_tiler(t, a.at(1), [&](Tensor<CountingIterator> const& x, impl::Tiler const& ti) { return part(x, ti, c.value); });
     });
   };
-  r.add("local_tile(T, tiler, c)", 3, 3, tiled([](auto const& t, auto const& ti, auto const& c) { return impl::inner_partition(t, ti, c); }));
-  r.add("inner_partition(T, tiler, c)", 3, 3, tiled([](auto const& t, auto const& ti, auto const& c) { return impl::inner_partition(t, ti, c); }));
-  r.add("outer_partition(T, tiler, c)", 3, 3, tiled([](auto const& t, auto const& ti, auto const& c) { return impl::outer_partition(t, ti, c); }));
-  r.add("local_partition(T, thr_layout, idx)", 3, 3, on_tensor_or(nullptr, [](Tensor<CountingIterator> const& t, Args const& a) {
+  r.compute("local_tile", tiled([](auto const& t, auto const& ti, auto const& c) { return impl::inner_partition(t, ti, c); }));
+  r.compute("inner_partition", tiled([](auto const& t, auto const& ti, auto const& c) { return impl::inner_partition(t, ti, c); }));
+  r.compute("outer_partition", tiled([](auto const& t, auto const& ti, auto const& c) { return impl::outer_partition(t, ti, c); }));
+  r.compute("local_partition", on_tensor_or(nullptr, [](Tensor<CountingIterator> const& t, Args const& a) {
           auto thr = impl::to_layout(a.at(1));
           if (!thr.ok()) return refused(thr.error);
           auto idx = impl::to_int(a.at(2));
@@ -148,7 +147,7 @@ void register_tensor_ops(ConformRegistry& r) {
   for (auto [name, x] : {std::pair{"mma_partition_A", impl::MmaOperand::A}, std::pair{"mma_partition_B", impl::MmaOperand::B},
                          std::pair{"mma_partition_C", impl::MmaOperand::C}}) {
     impl::MmaOperand op = x;
-    r.add(std::string(name) + "(atom, atom_layout, perm, T, idx)", 5, 5, [op](Args const& a) {
+    r.compute(name, [op](Args const& a) {
       auto mma = tiled_mma(a.at(0), a.at(1), a.at(2));
       if (!mma.ok()) return refused(mma.error);
       auto t = to_tensor(a.at(3));
@@ -159,11 +158,8 @@ void register_tensor_ops(ConformRegistry& r) {
     });
   }
   // Ops that take a layout or, here, a tensor as first argument.
-  auto previous = [&r](char const* name) -> ConformFn {
-    auto it = r.ops.find(name);
-    return it == r.ops.end() ? ConformFn{} : it->second;
-  };
-  r.add("eval(T or L, i)", 2, 2, on_tensor_or(previous("eval"), [](Tensor<CountingIterator> const& t, Args const& a) {
+  auto previous = [&r](char const* name) { return r.computation(name); };
+  r.compute("eval", on_tensor_or(previous("eval"), [](Tensor<CountingIterator> const& t, Args const& a) {
           auto i = impl::to_int(a.at(1));
           if (!i.ok()) return refused(i.error);
           auto v = impl::element(t, i.value.value);
@@ -172,7 +168,7 @@ void register_tensor_ops(ConformRegistry& r) {
           out.term = impl::to_term(v.value);
           return out;
         }));
-  r.add("composition(T or A, B)", 2, 2, on_tensor_or(previous("composition"), [](Tensor<CountingIterator> const& t, Args const& a) {
+  r.compute("composition", on_tensor_or(previous("composition"), [](Tensor<CountingIterator> const& t, Args const& a) {
           auto ti = impl::to_tiler(a.at(1));
           if (!ti.ok()) return refused(ti.error);
           return result_of(impl::composition(t, ti.value));
@@ -180,7 +176,7 @@ void register_tensor_ops(ConformRegistry& r) {
   for (auto [name, how] : {std::pair{"logical_divide", impl::Arrangement::logical}, std::pair{"zipped_divide", impl::Arrangement::zipped},
                            std::pair{"tiled_divide", impl::Arrangement::tiled}, std::pair{"flat_divide", impl::Arrangement::flat}}) {
     impl::Arrangement arrangement = how;
-    r.add(std::string(name) + "(T or L, tiler)", 2, 2, on_tensor_or(previous(name), [arrangement](Tensor<CountingIterator> const& t, Args const& a) {
+    r.compute(name, on_tensor_or(previous(name), [arrangement](Tensor<CountingIterator> const& t, Args const& a) {
             return with_tiler(t, a.at(1), [&](Tensor<CountingIterator> const& x, impl::Tiler const& ti) { return impl::divide(arrangement, x, ti); });
           }));
   }

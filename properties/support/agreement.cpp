@@ -1,7 +1,7 @@
 #include "agreement.hpp"
 
 #include <layoutref/equiv/audit.hpp>
-#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/impl/error.hpp>
 #include <layoutref/impl/term.hpp>
@@ -15,16 +15,6 @@ namespace layoutref::properties {
 
 namespace {
 
-equiv::Case make_case(std::string const& op, std::vector<notation::Term> const& args, std::string result) {
-  equiv::Case c;
-  c.file = "property";
-  c.line = 1;
-  c.op = op;
-  for (auto const& a : args) c.args.push_back(equiv::Field{notation::print(a), 1});
-  c.result = equiv::Field{std::move(result), 1};
-  return c;
-}
-
 std::string args_text(std::string const& op, std::vector<notation::Term> const& args) {
   std::string s = op + "(";
   for (size_t i = 0; i < args.size(); ++i) s += (i ? ", " : "") + notation::print(args[i]);
@@ -35,15 +25,14 @@ std::string args_text(std::string const& op, std::vector<notation::Term> const& 
 
 Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Term> const& args) {
   Agreement out;
-  auto const& ops = equiv::conform_registry().ops;
-  auto it = ops.find(op);
-  if (it == ops.end()) {
+  equiv::Operation const* row = equiv::operations().find(op);
+  if (!row) {
     out.detail = "impl does not compute " + op;
     return out;
   }
   equiv::ImplResult r;
   try {
-    r = it->second(args);
+    r = row->compute(args);
   } catch (std::exception const& e) {
     out.detail = args_text(op, args) + ": impl threw " + e.what();
     return out;
@@ -51,7 +40,7 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
   if (r.term) {
     out.impl_result = r.term;
     std::string text = notation::print(*r.term);
-    equiv::Outcome o = equiv::audit_case(make_case(op, args, text));
+    equiv::Outcome o = equiv::audit_terms(op, args, *r.term);
     out.agree = o.verdict == equiv::Verdict::correct;
     out.detail = args_text(op, args) + ": impl " + text + "; spec: " + equiv::name(o.verdict) + " " + o.detail;
     return out;
@@ -59,7 +48,7 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
   out.impl_refused = true;
   out.impl_condition = impl::name(r.error.condition);
   std::string impl_says = impl::str(r.error);
-  equiv::Outcome o = equiv::audit_case(make_case(op, args, "error"));
+  equiv::Outcome o = equiv::audit_terms(op, args, notation::Term::make_word("error"));
   out.detail = args_text(op, args) + ": impl refuses (" + impl_says + "); spec: " + equiv::name(o.verdict) + " " + o.detail;
   switch (r.error.code) {
     case impl::Errc::ok: break;
@@ -83,13 +72,12 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
 }
 
 std::optional<notation::Term> impl_compute(std::string const& op, std::vector<notation::Term> const& args, std::string* why) {
-  auto const& ops = equiv::conform_registry().ops;
-  auto it = ops.find(op);
-  if (it == ops.end()) {
+  equiv::Operation const* row = equiv::operations().find(op);
+  if (!row) {
     if (why) *why = "impl does not compute " + op;
     return std::nullopt;
   }
-  equiv::ImplResult r = it->second(args);
+  equiv::ImplResult r = row->compute(args);
   if (!r.term && why) *why = impl::str(r.error);
   return r.term;
 }

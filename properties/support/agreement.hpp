@@ -1,8 +1,9 @@
 // layoutref properties — impl ≡ spec for one operation on one input, and the helpers the laws use.
 //
-// impl computes the operation exactly as `layoutref conform` does (the conform registry,
-// equiv/src/conform_*.cpp); the spec judges impl's answer exactly as `layoutref audit` does
-// (spec's check_op: reference + judge, or admissibility for a refusal). They agree when
+// impl computes the operation exactly as `layoutref conform` does (its row's computation in
+// equiv::operations()); the spec judges impl's answer, the term itself (no printing and
+// re-reading), exactly as `layoutref audit` does (equiv::audit_terms: the row's judge, spec's
+// check_op: reference + judge, or admissibility for a refusal). They agree when
 //  - impl returns a result and the spec judges it correct (same function at every index and a
 //    structure that refines the spec's pattern), or
 //  - impl refuses with condition C and the spec finds the input inadmissible with condition C, or

@@ -4,6 +4,7 @@
 #include <layoutref/equiv/audit.hpp>
 #include <layoutref/equiv/calculator.hpp>
 #include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/operations.hpp>
 #include <layoutref/equiv/json.hpp>
 
 #include <layoutref/notation/parse.hpp>
@@ -88,19 +89,17 @@ TEST(AuditRobustness, HugeValuesAreRefusedNotComputed) {
 // refuses one argument too many and one too few as bad input naming its signature, and never
 // reads past its arguments (composition(4:2, 4:2, 4:2) printed 4:4).
 TEST(CalculatorRobustness, EveryOperationChecksItsArgumentCount) {
-  auto const& reg = conform_registry();
-  ASSERT_FALSE(reg.ops.empty());
+  auto const& table = operations();
+  ASSERT_GE(table.rows().size(), 58u);
   notation::Term arg = notation::parse("4:1").term;
-  for (auto const& [op, fn] : reg.ops) {
-    auto sig = reg.signatures.find(op);
-    ASSERT_NE(sig, reg.signatures.end()) << op << " has no signature";
-    EXPECT_EQ(sig->second.usage.rfind(op + "(", 0), 0u) << sig->second.usage;
-    for (size_t n : {sig->second.min_args - 1, sig->second.max_args + 1}) {
+  for (auto const& [op, row] : table.rows()) {
+    EXPECT_EQ(row.usage.rfind(op + "(", 0), 0u) << row.usage;
+    for (size_t n : {row.min_args - 1, row.max_args() + 1}) {
       std::vector<notation::Term> args(n, arg);
-      ImplResult r = fn(args);
+      ImplResult r = row.compute(args);
       EXPECT_FALSE(r.term.has_value()) << op << " with " << n << " arguments";
       EXPECT_EQ(r.error.code, impl::Errc::bad_argument) << op << " with " << n << " arguments";
-      EXPECT_NE(std::string(r.error.text.c_str()).find(sig->second.usage), std::string::npos) << r.error.text.c_str();
+      EXPECT_NE(std::string(r.error.text.c_str()).find(row.usage), std::string::npos) << r.error.text.c_str();
     }
   }
 }

@@ -2,6 +2,8 @@
 // Expected values from CuTe's documentation (02_layout_algebra.md), the seed documents, and
 // derived by hand with CuTe's bw_coalesce rules (skip size-1, replace a size-1 front, merge
 // when s*d equals the front's stride, else prepend).
+#include "support.hpp"
+
 #include <layoutref/impl/coalesce.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -13,23 +15,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-IntTuple P(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_int_tuple(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: (_2,_4):(_1,_2) is _8:_1.
 constexpr bool coalesces_at_compile_time() {

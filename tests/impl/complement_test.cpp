@@ -2,6 +2,8 @@
 // Expected values from CuTe's documentation (02_layout_algebra.md, "Complement"), the seed
 // documents, docs/semantics.md, and derived by hand with CuTe's algorithm (filter, sort by
 // stride, fill the gaps d(i)/(N(i-1)*d(i-1)), the rest ceil_div(M, N*d) compact, coalesce).
+#include "support.hpp"
+
 #include <layoutref/impl/complement.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -13,15 +15,8 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
 
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
 // The cotargets of CuTe's calls are static Int<M>.
 std::string C(std::string const& a, i64 m) { return S(complement(L(a), Int::fixed(m))); }
 std::string C(std::string const& a) { return S(complement(L(a))); }

@@ -2,6 +2,8 @@
 // make_ordered_layout, make_layout_like, make_fragment_like, make_identity_layout. Expected
 // values from CuTe's comments in layout.hpp (marked) and derived by hand from the definitions
 // (compact strides 1, s0, s0*s1, ...; a static size 1 gets _0; ties broken by position).
+#include "support.hpp"
+
 #include <layoutref/impl/construct.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -13,23 +15,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-IntTuple P(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_int_tuple(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: make_layout((_2,_3)) = (_2,_3):(_1,_2), make_layout_right = (_2,_3):(_3,_1).
 constexpr bool constructs_at_compile_time() {

@@ -1,6 +1,8 @@
 // impl domain_distribute(shape, b): gcds taken from the flattened shape left to right, on its
 // column-major index space, coalesced. Expected values from CuTe's comment (marked) and derived
 // by hand.
+#include "support.hpp"
+
 #include <layoutref/impl/domain_distribute.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -12,15 +14,7 @@
 namespace layoutref::impl {
 namespace {
 
-IntTuple P(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_int_tuple(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: domain_distribute(_12, 8) = _4:_1.
 constexpr bool distributes_at_compile_time() {

@@ -1,6 +1,8 @@
 // impl FastLayout: the prepared layout evaluates like impl::evaluate (the plain reference) on
 // random layouts (fixed seed; zero and negative strides), on sizes >= 2^32, and past the size;
 // make() refuses basis strides and sizes or values that do not fit in int64.
+#include "support.hpp"
+
 #include <layoutref/impl/fast_layout.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -16,13 +18,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
 
 LayoutLeaf leaf(i64 s, i64 d) { return LayoutLeaf{Int::dynamic(s), Stride::integer(Int::dynamic(d))}; }
 

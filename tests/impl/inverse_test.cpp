@@ -1,6 +1,8 @@
 // impl right_inverse and left_inverse: CuTe's constructions with their static markers, the
 // spec's conditions. Expected values derived by hand with CuTe's algorithms (coalesce; strides
 // sorted; the chain of strides equal to the running product; the mixed radix d0, d1/d0, ...).
+#include "support.hpp"
+
 #include <layoutref/impl/inverse.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -12,15 +14,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: the transpose (_4,_8):(_8,_1) is its own kind of inverse: (_8,_4):(_4,_1).
 constexpr bool inverts_at_compile_time() {

@@ -1,5 +1,7 @@
 // impl core: trees, layouts, evaluation, printing with CuTe's static markers.
 // Expected values derived by hand.
+#include "support.hpp"
+
 #include <layoutref/impl/layout.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -11,13 +13,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
 
 TEST(ImplLayout, RoundTripKeepsStaticMarkers) {
   for (std::string t : {"_8:_1", "(_4,8):(_1,_4)", "((_2,(3,_4)),_5):((_1,(2,_6)),_0)", "(_4):(_1)",

@@ -1,6 +1,8 @@
 // impl max_alignment(L): the largest N such that L's image is a union of aligned N-blocks (the
 // spec's definition). Expected values derived by hand from the image's runs of consecutive
 // values: the gcd of their boundaries.
+#include "support.hpp"
+
 #include <layoutref/impl/max_alignment.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -12,13 +14,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
 
 i64 A(std::string const& text) {
   auto r = max_alignment(L(text));

@@ -2,6 +2,8 @@
 // index of b, for every x < N) in CuTe's form composition(right_inverse(b), N:_1). Expected
 // values derived by hand: b's right-inverse chain, then the first piece of the common index
 // refinement where a's stride differs from b's.
+#include "support.hpp"
+
 #include <layoutref/impl/max_common.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -13,15 +15,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 i64 N(std::string const& a, std::string const& b) {
   auto r = max_common_vector(L(a), L(b));

@@ -1,6 +1,8 @@
 // impl mode manipulation: flatten, group, take, select, append, prepend, unflatten, and
 // make_layout of layouts. Expected values derived by hand from CuTe's definitions
 // (cute/layout.hpp, tuple_algorithms.hpp): modes move whole, strides and static markers stay.
+#include "support.hpp"
+
 #include <layoutref/impl/modes.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -12,23 +14,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-IntTuple P(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_int_tuple(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: take((_2,_3,_4):(_1,_2,_6), 1, 3) has the modes _3:_2 and _4:_6.
 constexpr bool takes_at_compile_time() {

@@ -1,6 +1,8 @@
 // impl nullspace: CuTe's form (the stride-0 leaves with their compact column-major strides in
 // the flattened shape) where strides cannot cancel; the spec's enumeration of the zeros where
 // they can. Expected values derived by hand.
+#include "support.hpp"
+
 #include <layoutref/impl/nullspace.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -12,15 +14,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: (_3,_2,_7):(_0,_1,_0) has the kernel (_3,_7):(_1,_6).
 constexpr bool kernel_at_compile_time() {

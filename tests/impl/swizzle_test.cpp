@@ -3,6 +3,8 @@
 // formula Sw(x) = x ^ ((x & (((1<<B)-1) << (M+max(0,S)))) >> S) worked by hand on bits, and
 // cute/layout_composed.hpp (composition keeps the swizzle and the offset, composes the inner
 // layout).
+#include "support.hpp"
+
 #include <layoutref/impl/swizzle.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -14,21 +16,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-Tiler Tl(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_tiler(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
+using namespace testing_support;
 
 i64 Sw(Swizzle sw, i64 x) {
   auto r = apply(sw, x);

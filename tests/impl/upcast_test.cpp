@@ -2,6 +2,8 @@
 // Expected values derived by hand: upcast s:d -> ceil_div(s, ceil_div(N,|d|)) :
 // sign(d)*ceil_div(|d|, N) (d == 0 kept); downcast: a unit stride widens the size, any other
 // stride is multiplied by N.
+#include "support.hpp"
+
 #include <layoutref/impl/term.hpp>
 #include <layoutref/impl/upcast.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -13,15 +15,7 @@
 namespace layoutref::impl {
 namespace {
 
-Layout L(std::string const& text) {
-  auto p = notation::parse(text);
-  EXPECT_TRUE(p.ok) << text;
-  auto r = to_layout(p.term);
-  EXPECT_TRUE(r.ok()) << str(r.error);
-  return r.value;
-}
-
-std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
+using namespace testing_support;
 
 // constexpr: upcast(_8:_1, 2) = _4:_1 and downcast(_4:_1, 2) = _8:_1.
 constexpr bool casts_at_compile_time() {

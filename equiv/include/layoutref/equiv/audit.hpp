@@ -3,10 +3,12 @@
 
 #include <layoutref/equiv/vectors.hpp>
 
+#include <layoutref/notation/term.hpp>
 #include <layoutref/spec/admissibility.hpp>
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace layoutref::equiv {
 
@@ -22,5 +24,11 @@ struct Outcome {
 /// Parse the fields, run the spec's check for the op, and say whether the claimed result is
 /// right. Never throws: every failure becomes a verdict.
 Outcome audit_case(Case const& c);
+
+/// audit_case on arguments and a claim already parsed (the properties judge impl's terms this
+/// way, without printing them): the spec's judgement of `claimed` (a term, or the word `error`)
+/// for `op` on `args`. `line` numbers a malformed input's message. Never throws.
+Outcome audit_terms(std::string const& op, std::vector<notation::Term> const& args, notation::Term const& claimed,
+                    int line = 1);
 
 }  // namespace layoutref::equiv

@@ -31,7 +31,7 @@ struct EvalResult {
 };
 
 /// Never throws. Calls nest at most notation::kMaxNesting deep; each call's arguments are checked
-/// against its operation's signature (ConformRegistry); a literal result (no call) is checked as
+/// against its operation's signature (its row in operations()); a literal result (no call) is checked as
 /// its kind requires (a layout: shape entries >= 1, shape and stride congruent).
 EvalResult evaluate_expression(std::string const& text);
 

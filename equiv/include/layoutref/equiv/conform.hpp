@@ -29,28 +29,16 @@ struct ImplResult {
   impl::Error error;                   ///< when !term
 };
 
-using ConformFn = std::function<ImplResult(std::vector<notation::Term> const& args)>;
+/// An operation's arguments, parsed.
+using Args = std::vector<notation::Term>;
+using ConformFn = std::function<ImplResult(Args const& args)>;
 
 /// How an operation is called: its usage text, e.g. `complement(L[, M])`, and its number of
-/// arguments.
+/// arguments (the row of operations.hpp).
 struct Signature {
   std::string usage;
   size_t min_args = 0, max_args = 0;
 };
-
-/// The ops impl computes, by name. Each group of operations registers itself in its own file
-/// (conform_<group>.cpp).
-struct ConformRegistry {
-  /// Each function checks the number of its arguments first: outside [min_args, max_args] it
-  /// returns Errc::bad_argument naming the usage; it is then called only with that many.
-  std::map<std::string, ConformFn> ops;
-  std::map<std::string, Signature> signatures;
-  /// Register `fn` under the name of `usage` (the text before its '('), for min..max arguments.
-  /// @pre 1 <= min_args <= max_args; fn never reads past args[max_args - 1] nor, without checking
-  ///      args.size(), past args[min_args - 1]
-  void add(std::string const& usage, size_t min_args, size_t max_args, ConformFn fn);
-};
-ConformRegistry const& conform_registry();
 
 struct ConformOutcome {
   Conformity verdict = Conformity::literal;
@@ -81,17 +69,5 @@ ImplResult result_of(impl::Result<T> const& r) {
 ImplResult from(impl::Result<impl::i64> const& r);
 /// The error for a call of `op` with `count` arguments outside its signature.
 impl::Error arity_error(std::string const& op, Signature const& sig, size_t count);
-
-// Registration of each group (conform_<group>.cpp).
-void register_basic_ops(ConformRegistry& r);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
-void register_coalesce_ops(ConformRegistry& r);     // coalesce, filter, filter_zeros
-void register_composition_ops(ConformRegistry& r);  // composition (layouts, tilers, swizzled layouts)
-void register_complement_ops(ConformRegistry& r);   // complement
-void register_inverse_ops(ConformRegistry& r);      // right_inverse, left_inverse, max_common_*
-void register_construct_ops(ConformRegistry& r);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute, max_alignment
-void register_divide_ops(ConformRegistry& r);       // *_divide
-void register_product_ops(ConformRegistry& r);      // *_product, tile_to_shape
-void register_mode_ops(ConformRegistry& r);         // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
-void register_tensor_ops(ConformRegistry& r);       // identity_local_tile, identity_local_partition, identity_mma_partition_*
 
 }  // namespace layoutref::equiv

@@ -1,0 +1,119 @@
+// layoutref equiv — the table of operations: one row per operation, by its CuTe name, with its
+// arguments (kinds and count), the kind of its result, the spec's judge and impl's computation.
+//
+// This is the tie between the two algebras (docs/architecture.md): `audit` judges a claimed
+// result with a row's `judge` (the spec: admissibility, the operation, the check), `conform`,
+// `eval` and `table` compute with its `compute` (impl), the properties run both on one input and
+// compare, bench times `compute`. The rows are declared in one place (equiv/src/operations.cpp);
+// the judges are attached by audit*.cpp, the computations by conform_<group>.cpp. Adding an
+// operation: a row there, its spec and impl, a judge and a computation (docs/contributing.md).
+#pragma once
+
+#include <layoutref/equiv/conform.hpp>
+
+#include <layoutref/notation/term.hpp>
+#include <layoutref/spec/admissibility.hpp>
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace layoutref::equiv {
+
+/// What one argument is, in CuTe's terms.
+enum class ArgKind {
+  layout,           ///< a layout `S:D`
+  layout_or_swizzled,  ///< a layout or a swizzled layout `Sw<B,M,S> o off o L`
+  layout_or_tensor,    ///< a layout or a coordinate tensor `ArithTuple(...) o L`
+  tensor,           ///< a coordinate tensor
+  tiler,            ///< a tiler: a layout, a shape, or a tuple of layouts (`<2:3, 4:1>`)
+  shape,            ///< a shape (an integer or a tuple of integers >= 1)
+  shape_or_layout,  ///< a shape or a layout
+  int_tuple,        ///< an integer or a tuple of integers (a profile, an order, a coordinate)
+  coordinate,       ///< a coordinate, possibly with `_` (slicing)
+  integer,          ///< one integer (an index, a count, a mode index)
+  layout_or_integer,   ///< append/prepend's second argument: a mode X, or the rank n
+  mma_atom,         ///< an MMA atom's name, e.g. SM80_16x8x16_F32F16F16F32_TN
+};
+char const* name(ArgKind k);
+
+/// What an operation returns.
+enum class Returns {
+  layout,   ///< a layout (or a swizzled layout): judged as a function against the spec
+  tensor,   ///< a coordinate tensor
+  value,    ///< one value computed directly (an integer, a coordinate, a layout's value): an
+            ///< overflow while computing it is the result's, so `error` is the right claim
+  integer,  ///< an integer the spec derives through tables (max_common_vector): an overflow
+            ///< inside them leaves a claim unjudged
+};
+
+/// The spec's judgement of `claimed` (a term, or the word `error`) on `args`.
+/// Throws spec::Error (bad_argument: malformed input; inadmissible; overflow; table_limit).
+using Judge = std::function<spec::Judgement(Args const& args, notation::Term const& claimed)>;
+/// impl's result on `args`, or its refusal. Never throws on bad input.
+using Compute = ConformFn;
+
+/// One row of the table.
+struct Operation {
+  std::string name;            ///< CuTe's name, e.g. `complement`
+  std::string usage;           ///< e.g. `complement(L[, M])`
+  std::vector<ArgKind> args;   ///< the kind of each argument, in order; size() == max_args
+  std::size_t min_args = 0;    ///< the arguments past min_args are optional
+  Returns returns = Returns::layout;
+  Judge judge;                 ///< the spec's check (set by audit*.cpp)
+  Compute compute;             ///< impl's computation, checking its argument count first
+                               ///< (set by conform_<group>.cpp)
+  std::size_t max_args() const { return args.size(); }
+};
+
+/// The rows by name. Built once; every row has a judge and a computation (checked when it is
+/// built: a row without one, or a judge or computation for no row, is a logic error).
+class OperationTable {
+ public:
+  /// The row of `name`, or nullptr.
+  Operation const* find(std::string const& name) const;
+  std::map<std::string, Operation> const& rows() const { return rows_; }
+
+  // Building the table (operations.cpp, audit*.cpp, conform_<group>.cpp).
+  /// Declare a row. @pre usage starts with `name(`; min_args <= kinds.size()
+  void declare(std::string const& usage, std::vector<ArgKind> kinds, std::size_t min_args, Returns returns);
+  /// Attach the spec's judge to the declared row `name` (once). `fn` is called only with a count
+  /// of arguments within the row's.
+  void judge(std::string const& name, Judge fn);
+  /// Attach impl's computation to the declared row `name`, replacing an earlier one (a later
+  /// registration may extend it: computation()). The stored function refuses a call with a count
+  /// outside the row's as Errc::bad_argument naming the usage (arity_error), then calls `fn`.
+  void compute(std::string const& name, Compute fn);
+  /// The computation attached so far to `name` (empty if none): for a later one that extends it.
+  Compute computation(std::string const& name) const;
+  /// @post every row has a judge and a computation; throws std::logic_error naming the first that
+  ///       lacks one
+  void check_complete() const;
+
+ private:
+  Operation& row(std::string const& name, char const* who);
+  std::map<std::string, Operation> rows_;
+};
+
+/// The table.
+OperationTable const& operations();
+
+// Registration (each file attaches its group's judges or computations).
+void declare_operations(OperationTable& t);  // operations.cpp: every row
+void register_judges(OperationTable& t);        // audit.cpp: the layout operations
+void register_mode_judges(OperationTable& t);   // audit_modes.cpp
+void register_tensor_judges(OperationTable& t); // audit_tensor.cpp
+void register_basic_ops(OperationTable& t);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
+void register_coalesce_ops(OperationTable& t);     // coalesce, filter, filter_zeros
+void register_composition_ops(OperationTable& t);  // composition (layouts, tilers, swizzled layouts)
+void register_complement_ops(OperationTable& t);   // complement
+void register_inverse_ops(OperationTable& t);      // right_inverse, left_inverse, max_common_*
+void register_construct_ops(OperationTable& t);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute, max_alignment
+void register_divide_ops(OperationTable& t);       // *_divide
+void register_product_ops(OperationTable& t);      // *_product, tile_to_shape
+void register_mode_ops(OperationTable& t);         // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
+void register_tensor_ops(OperationTable& t);       // the tensor operations (conform_tensor.cpp)
+
+}  // namespace layoutref::equiv
