@@ -1,7 +1,9 @@
 # Install rules and the exported package: find_package(layoutref) gives layoutref::spec,
-# layoutref::impl (with layoutref::impl_core), layoutref::notation and, when rapidcheck was
-# found at build time, the generators layoutref::rapidcheck.
-include(GNUInstallDirs)
+# layoutref::impl (with layoutref::impl_core), layoutref::notation, when rapidcheck was found at
+# build time the generators layoutref::rapidcheck, and when cli/ was built the program
+# layoutref::layoutref (installed in ${CMAKE_INSTALL_BINDIR}). The program links equiv/ and
+# proofs/ statically and needs none of them installed (z3, when proofs/ was built, is the
+# system's shared library). GNUInstallDirs is included by the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 
 set(LAYOUTREF_EXPORTED_TARGETS layoutref_notation layoutref_spec layoutref_impl_core layoutref_impl)
@@ -19,6 +21,9 @@ install(TARGETS ${LAYOUTREF_EXPORTED_TARGETS} EXPORT layoutrefTargets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+if(TARGET layoutref)
+  install(TARGETS layoutref EXPORT layoutrefTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/notation/include/ ${PROJECT_SOURCE_DIR}/spec/include/
                   ${PROJECT_SOURCE_DIR}/impl/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

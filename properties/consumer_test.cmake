@@ -1,20 +1,6 @@
 # ctest property.install_consumer: install the build tree into a scratch prefix, then configure,
-# build and run properties/consumer against it. -DBUILD_DIR= -DSOURCE_DIR= -DWORK_DIR=
-file(REMOVE_RECURSE ${WORK_DIR})
-execute_process(COMMAND ${CMAKE_COMMAND} --install ${BUILD_DIR} --prefix ${WORK_DIR}/prefix RESULT_VARIABLE rc OUTPUT_QUIET)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "cmake --install failed: ${rc}")
-endif()
-execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE_DIR}/properties/consumer -B ${WORK_DIR}/build -G Ninja
-                        -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "configuring the consumer failed: ${rc}")
-endif()
-execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK_DIR}/build RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "building the consumer failed: ${rc}")
-endif()
-execute_process(COMMAND ${WORK_DIR}/build/consumer RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "the consumer's property failed: ${rc}")
-endif()
+# build and run properties/consumer against it (cmake/layoutrefConsumerTest.cmake).
+# -DBUILD_DIR= -DSOURCE_DIR= -DWORK_DIR= [-DGENERATOR= -DCXX_COMPILER= -DCONFIG=]
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/layoutrefConsumerTest.cmake)
+layoutref_consumer_test(BUILD_DIR ${BUILD_DIR} CONSUMER_DIR ${SOURCE_DIR}/properties/consumer WORK_DIR ${WORK_DIR}
+                        GENERATOR "${GENERATOR}" CXX_COMPILER "${CXX_COMPILER}" CONFIG "${CONFIG}")

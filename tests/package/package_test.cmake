@@ -1,0 +1,31 @@
+# ctest package.install_consumer: install the build tree into a scratch prefix, configure, build
+# and run tests/package against it (cmake/layoutrefConsumerTest.cmake); with EXPECT_PROGRAM, the
+# installed program BINDIR/layoutref must be what the package exports as layoutref::layoutref
+# and must compute coalesce((2,4):(1,2)) = 8:1 (2*1 = 2: the two modes merge).
+# -DBUILD_DIR= -DSOURCE_DIR= -DWORK_DIR= -DBINDIR= -DEXPECT_PROGRAM= [-DGENERATOR= -DCXX_COMPILER= -DCONFIG=]
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/layoutrefConsumerTest.cmake)
+layoutref_consumer_test(BUILD_DIR ${BUILD_DIR} CONSUMER_DIR ${SOURCE_DIR}/tests/package WORK_DIR ${WORK_DIR}
+                        GENERATOR "${GENERATOR}" CXX_COMPILER "${CXX_COMPILER}" CONFIG "${CONFIG}")
+if(NOT EXPECT_PROGRAM)
+  return()
+endif()
+
+set(program ${WORK_DIR}/prefix/${BINDIR}/layoutref)
+if(NOT EXISTS ${program})
+  message(FATAL_ERROR "the installed program ${program} does not exist")
+endif()
+set(exported_file ${WORK_DIR}/build/layoutref_program.txt)
+if(NOT EXISTS ${exported_file})
+  message(FATAL_ERROR "the installed package does not export layoutref::layoutref")
+endif()
+file(READ ${exported_file} exported)
+file(REAL_PATH ${exported} exported_real)
+file(REAL_PATH ${program} program_real)
+if(NOT exported_real STREQUAL program_real)
+  message(FATAL_ERROR "layoutref::layoutref is ${exported}, not the installed ${program}")
+endif()
+execute_process(COMMAND ${program} eval "coalesce((2,4):(1,2))"
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT rc EQUAL 0 OR NOT out STREQUAL "8:1\n")
+  message(FATAL_ERROR "${program} eval 'coalesce((2,4):(1,2))' exited with ${rc} and printed `${out}` `${err}`, expected 0 and `8:1`")
+endif()
