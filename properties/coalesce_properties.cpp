@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/notation/print.hpp>
 
@@ -30,7 +31,7 @@ Term profile_for(sp::Layout const& l, bool admissible) {
 }  // namespace
 
 // impl ≡ spec: coalesce, filter_zeros, filter of any layout (negative and 0 strides, scaled basis).
-RC_GTEST_PROP(coalesce, impl_matches_spec, ()) {
+LAYOUTREF_PROP(coalesce, impl_matches_spec, ()) {
   bool basis = *rc::gen::inRange(0, 5) == 0;
   sp::Layout l = basis ? *lr::scaled_basis_layout() : *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   lp::classify(l);
@@ -42,7 +43,7 @@ RC_GTEST_PROP(coalesce, impl_matches_spec, ()) {
 
 // impl ≡ spec: coalesce and filter by profile, admissible (rank(profile) <= rank(L)) or not
 // (coalesce.profile_rank).
-RC_GTEST_PROP(coalesce, by_profile_impl_matches_spec, ()) {
+LAYOUTREF_PROP(coalesce, by_profile_impl_matches_spec, ()) {
   sp::Layout l = *lr::layout();
   bool admissible = *rc::gen::inRange(0, 4) != 0;
   RC_TAG(admissible ? "profile admissible" : "profile too long");
@@ -54,7 +55,7 @@ RC_GTEST_PROP(coalesce, by_profile_impl_matches_spec, ()) {
 
 // Law (02_layout_algebra.md "Coalesce": "the coalesced layout has the same size and the same
 // function"): coalesce(L)(i) = L(i) for every i in [0, size(L)).
-RC_GTEST_PROP(coalesce, law_keeps_function, ()) {
+LAYOUTREF_PROP(coalesce, law_keeps_function, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   lp::classify(l);
   auto c = lp::impl_compute("coalesce", {lp::term(l)});
@@ -69,7 +70,7 @@ RC_GTEST_PROP(coalesce, law_keeps_function, ()) {
 // no two neighbouring modes s0:d0, s1:d1 with s0*d0 = d1 (which coalesce merges; a zero stride
 // is zero whatever basis it is written with, `0@1` = `0`). The inputs include scaled-basis
 // strides and zero strides written as `0@k`.
-RC_GTEST_PROP(coalesce, law_normal_form, ()) {
+LAYOUTREF_PROP(coalesce, law_normal_form, ()) {
   bool basis = *rc::gen::inRange(0, 3) == 0;
   sp::Layout l = basis ? *lr::scaled_basis_layout() : *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   RC_TAG(basis ? "scaled basis" : "integer strides");
@@ -105,7 +106,7 @@ RC_GTEST_PROP(coalesce, law_normal_form, ()) {
 // Law (cute/layout.hpp coalesce(layout, trg_profile): "coalesce each mode of trg_profile"):
 // coalesce(L, profile) keeps the function and keeps rank(L) top-level modes when the profile is
 // a tuple.
-RC_GTEST_PROP(coalesce, law_by_profile_keeps_function_and_rank, ()) {
+LAYOUTREF_PROP(coalesce, law_by_profile_keeps_function_and_rank, ()) {
   sp::Layout l = *lr::layout();
   Term p = profile_for(l, true);
   auto c = lp::impl_compute("coalesce", {lp::term(l), p});
@@ -119,7 +120,7 @@ RC_GTEST_PROP(coalesce, law_by_profile_keeps_function_and_rank, ()) {
 // Law (cute/layout.hpp filter_zeros: "replace the modes of stride 0 by size 1"): the image of
 // filter_zeros(L) is the set of values of L (each value of L is reached with the stride-0
 // coordinates at 0, and only those), and filter(L) = coalesce(filter_zeros(L)) as functions.
-RC_GTEST_PROP(coalesce, law_filter_keeps_the_image_set, ()) {
+LAYOUTREF_PROP(coalesce, law_filter_keeps_the_image_set, ()) {
   sp::Layout l = *lr::layout();
   lp::classify(l);
   auto fz = lp::impl_compute("filter_zeros", {lp::term(l)});

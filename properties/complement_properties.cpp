@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/notation/parse.hpp>
 
@@ -33,7 +34,7 @@ sp::i64 rounded_cotarget(sp::Layout const& a, sp::i64 m) {
 }  // namespace
 
 // impl ≡ spec on complementable (A, M), with and without the cotarget.
-RC_GTEST_PROP(complement, impl_matches_spec_complementable, ()) {
+LAYOUTREF_PROP(complement, impl_matches_spec_complementable, ()) {
   lr::Complementable c = *lr::complementable();
   lp::classify(c.a);
   auto t = *lr::static_marks(lp::term(c.a));
@@ -42,13 +43,13 @@ RC_GTEST_PROP(complement, impl_matches_spec_complementable, ()) {
 }
 
 // impl ≡ spec on inputs built to violate stride divisibility, non-negativity or integer strides.
-RC_GTEST_PROP(complement, impl_matches_spec_inadmissible, ()) {
+LAYOUTREF_PROP(complement, impl_matches_spec_inadmissible, ()) {
   lr::Complementable c = *lr::non_complementable();
   lp::require_agreement("complement", {lp::term(c.a), lp::term(c.cotarget)});
 }
 
 // impl ≡ spec on arbitrary layouts and cotargets.
-RC_GTEST_PROP(complement, impl_matches_spec_arbitrary, ()) {
+LAYOUTREF_PROP(complement, impl_matches_spec_arbitrary, ()) {
   sp::Layout a = *lr::layout(lr::Bounds{3, 4, 5, 256, 12}, lr::StrideMix{true, true, 16});
   sp::i64 m = *rc::gen::inRange<sp::i64>(1, 512);
   lp::require_agreement("complement", {lp::term(a), lp::term(m)});
@@ -57,7 +58,7 @@ RC_GTEST_PROP(complement, impl_matches_spec_arbitrary, ()) {
 // Law (02_layout_algebra.md "Complement" postconditions; Shah Prop. 2.7): R = complement(A, M)
 // is strictly increasing and (A, R) is a bijection onto [0, M') with M' = M rounded up to a
 // multiple of the largest N*d (docs/semantics.md), so size(A)*size(R) = M' for injective A.
-RC_GTEST_PROP(complement, law_concatenation_is_bijection, ()) {
+LAYOUTREF_PROP(complement, law_concatenation_is_bijection, ()) {
   lr::Complementable c = *lr::complementable();
   lp::classify(c.a);
   auto r = lp::impl_compute("complement", {lp::term(c.a), lp::term(c.cotarget)});
@@ -81,7 +82,7 @@ RC_GTEST_PROP(complement, law_concatenation_is_bijection, ()) {
 // unique, docs/semantics.md "Complement"): for M a multiple of the largest N*d,
 // complement(complement(A, M), M) has the image of filter(A) and is increasing, hence it is
 // filter(A)'s function sorted by value.
-RC_GTEST_PROP(complement, law_complement_of_complement, ()) {
+LAYOUTREF_PROP(complement, law_complement_of_complement, ()) {
   lr::Complementable c = *lr::complementable();
   sp::i64 m = rounded_cotarget(c.a, c.cotarget);
   auto r = lp::impl_compute("complement", {lp::term(c.a), lp::term(m)});
@@ -97,7 +98,7 @@ RC_GTEST_PROP(complement, law_complement_of_complement, ()) {
 
 // Law (cute/layout.hpp complement(layout): cotarget cosize(filter(A))): complement(A) equals
 // complement(A, cosize(filter(A))) as a function.
-RC_GTEST_PROP(complement, law_default_cotarget, ()) {
+LAYOUTREF_PROP(complement, law_default_cotarget, ()) {
   lr::Complementable c = *lr::complementable();
   auto fa = lp::impl_compute("filter", {lp::term(c.a)});
   RC_ASSERT(fa.has_value());
@@ -113,7 +114,7 @@ RC_GTEST_PROP(complement, law_default_cotarget, ()) {
 // is in coalesce's normal form; for an A that covers [0, M) exactly, every gap and the rest
 // have size 1 and the result is `_1:_0`): coalesce(R) = R, and a size-1 R is 1:0. The inputs
 // include exact covers: M = cosize of a compact A.
-RC_GTEST_PROP(complement, law_result_is_coalesced, ()) {
+LAYOUTREF_PROP(complement, law_result_is_coalesced, ()) {
   lr::Complementable c = *lr::complementable();
   bool exact = *rc::gen::inRange(0, 3) == 0;
   sp::Layout a = exact ? *lr::bijective_layout() : c.a;
@@ -133,7 +134,7 @@ RC_GTEST_PROP(complement, law_result_is_coalesced, ()) {
 // mode as CuTe's ceil_div does, and both refuse with complement.cotarget_bound where that
 // rounding leaves (A, R) short of size(cotarget); where a result exists, CuTe's contract
 // cosize(make_layout(A, R)) >= size(cotarget) holds (issue 12 item 15).
-RC_GTEST_PROP(complement, impl_matches_spec_tuple_cotarget, ()) {
+LAYOUTREF_PROP(complement, impl_matches_spec_tuple_cotarget, ()) {
   lr::Complementable c = *lr::complementable();
   int n = *rc::gen::inRange(1, 4);
   std::string text = "(";

@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -13,7 +14,7 @@ namespace sp = layoutref::spec;
 using layoutref::notation::Term;
 
 // impl ≡ spec on pairs admissible by construction (single- and multi-mode B).
-RC_GTEST_PROP(composition, impl_matches_spec_composable, ()) {
+LAYOUTREF_PROP(composition, impl_matches_spec_composable, ()) {
   lr::LayoutPair p = *lr::composable_pair();
   lp::classify(p.b);
   RC_TAG(sp::rank(p.b) > 1 ? "multi-mode B" : "single-mode B");
@@ -21,7 +22,7 @@ RC_GTEST_PROP(composition, impl_matches_spec_composable, ()) {
 }
 
 // impl ≡ spec on by-mode tilers (tuples of `_`, integers and layouts).
-RC_GTEST_PROP(composition, impl_matches_spec_tiler, ()) {
+LAYOUTREF_PROP(composition, impl_matches_spec_tiler, ()) {
   lr::LayoutTiler p = *lr::composable_tiler();
   lp::classify(p.a);
   lp::require_computed(lp::require_agreement("composition", {lp::term(p.a), *lr::static_marks(p.tiler)}));
@@ -31,7 +32,7 @@ RC_GTEST_PROP(composition, impl_matches_spec_tiler, ()) {
 // size(A) (the first value past A's domain, where A's extension takes over: semantics.md
 // "Extension"), and a second mode whose interval overlaps it, so impl checks the composition
 // by mode at every index of B.
-RC_GTEST_PROP(composition, impl_matches_spec_domain_edge, ()) {
+LAYOUTREF_PROP(composition, impl_matches_spec_domain_edge, ()) {
   sp::Layout a = *lr::layout(lr::Bounds{3, 3, 4, 64, 8}, lr::nonnegative());
   sp::i64 n = sp::size(a);
   sp::i64 m0 = *rc::gen::inRange<sp::i64>(1, 5), m1 = *rc::gen::inRange<sp::i64>(2, 4);
@@ -52,7 +53,7 @@ RC_GTEST_PROP(composition, impl_matches_spec_domain_edge, ()) {
 // impl ≡ spec on pairs built to violate a condition (left divisibility, negative stride,
 // colliding intervals) and on tilers longer than A: both refuse with the same condition, or
 // (where Shah's condition is only sufficient) both compute the same function.
-RC_GTEST_PROP(composition, impl_matches_spec_inadmissible, ()) {
+LAYOUTREF_PROP(composition, impl_matches_spec_inadmissible, ()) {
   if (*rc::gen::inRange(0, 3) == 0) {
     lr::LayoutTiler t = *lr::bad_tiler();
     lp::require_agreement("composition", {lp::term(t.a), t.tiler});
@@ -63,7 +64,7 @@ RC_GTEST_PROP(composition, impl_matches_spec_inadmissible, ()) {
 }
 
 // impl ≡ spec on arbitrary pairs (any strides): most are refused, some are not.
-RC_GTEST_PROP(composition, impl_matches_spec_arbitrary, ()) {
+LAYOUTREF_PROP(composition, impl_matches_spec_arbitrary, ()) {
   lr::Bounds small{3, 4, 6, 256, 12};
   sp::Layout a = *lr::layout(small, lr::StrideMix{true, true, 16});
   sp::Layout b = *lr::layout(small, lr::StrideMix{true, true, 16});
@@ -73,7 +74,7 @@ RC_GTEST_PROP(composition, impl_matches_spec_arbitrary, ()) {
 // Law (02_layout_algebra.md "Composition", CuTe's @post result(c) = lhs(rhs(c))): for every
 // index i of B with B(i) in [0, size(A)), (A∘B)(i) = A(B(i)); and size(A∘B) = size(B),
 // rank(A∘B) = rank(B) when B is a tuple.
-RC_GTEST_PROP(composition, law_agrees_with_function_composition, ()) {
+LAYOUTREF_PROP(composition, law_agrees_with_function_composition, ()) {
   lr::LayoutPair p = *lr::composable_pair();
   auto r = lp::impl_compute("composition", {lp::term(p.a), lp::term(p.b)});
   RC_ASSERT(r.has_value());
@@ -97,7 +98,7 @@ RC_GTEST_PROP(composition, law_agrees_with_function_composition, ()) {
 // domains each side extends a different layout (CuTe's extension convention,
 // docs/semantics.md), so they need not agree there: A = (2,1):(0,2), B = (2,2):(2,1),
 // C = (4,2):(2,1) differ at index 2, where C(2) = 4 >= size(B).
-RC_GTEST_PROP(composition, law_associative, ()) {
+LAYOUTREF_PROP(composition, law_associative, ()) {
   lr::LayoutPair ab = *lr::composable_pair(lr::Bounds{3, 4, 6, 256, 12});
   lr::LayoutPair bc = *rc::gen::exec([ab] {  // by value: shrinking re-runs it later
     // C composable with B: built the same way, on B's shape.
@@ -133,7 +134,7 @@ RC_GTEST_PROP(composition, law_associative, ()) {
 // Law (02_layout_algebra.md "Composition Tilers": by-mode composition): composition(A, <T0,...>)
 // has mode i equal, as a function, to composition(A_i, T_i), and the modes of A past the
 // tiler are dropped — checked against impl's own single-mode compositions.
-RC_GTEST_PROP(composition, law_tiler_is_by_mode, ()) {
+LAYOUTREF_PROP(composition, law_tiler_is_by_mode, ()) {
   lr::LayoutTiler p = *lr::composable_tiler();
   auto r = lp::impl_compute("composition", {lp::term(p.a), p.tiler});
   RC_ASSERT(r.has_value());

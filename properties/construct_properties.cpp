@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/spec/construct.hpp>
 
@@ -39,7 +40,7 @@ sp::IntTuple order_for(sp::IntTuple const& s) {
 }  // namespace
 
 // impl ≡ spec: make_layout_like, make_fragment_like, nullspace, max_alignment.
-RC_GTEST_PROP(construct, unary_impl_matches_spec, ()) {
+LAYOUTREF_PROP(construct, unary_impl_matches_spec, ()) {
   sp::Layout l = any_layout();
   lp::classify(l);
   auto t = *lr::static_marks(lp::term(l));
@@ -47,14 +48,14 @@ RC_GTEST_PROP(construct, unary_impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: make_ordered_layout(shape, order) with a permutation order.
-RC_GTEST_PROP(construct, make_ordered_layout_impl_matches_spec, ()) {
+LAYOUTREF_PROP(construct, make_ordered_layout_impl_matches_spec, ()) {
   sp::IntTuple s = *lr::shape();
   lp::require_computed(lp::require_agreement("make_ordered_layout", {lp::term(s), lp::term(order_for(s))}));
 }
 
 // impl ≡ spec: upcast and downcast by 1..8 (admissible or not: upcast.divisibility,
 // downcast.unit_stride).
-RC_GTEST_PROP(construct, upcast_downcast_impl_matches_spec, ()) {
+LAYOUTREF_PROP(construct, upcast_downcast_impl_matches_spec, ()) {
   // downcast multiplies the extent of every unit-stride leaf by n: at most 4 leaves of a layout
   // of size <= 512 keep the result within the spec's table bound (2^24) for n <= 8.
   sp::Layout l = *lr::layout(lr::Bounds{3, 4, 4, 512, 12}, lr::StrideMix{true, true, 24});
@@ -65,14 +66,14 @@ RC_GTEST_PROP(construct, upcast_downcast_impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: domain_distribute(shape, n).
-RC_GTEST_PROP(construct, domain_distribute_impl_matches_spec, ()) {
+LAYOUTREF_PROP(construct, domain_distribute_impl_matches_spec, ()) {
   sp::IntTuple s = *lr::shape(lr::Bounds{2, 4, 6, 1024, 12});
   sp::i64 n = *rc::gen::inRange<sp::i64>(1, 65);
   lp::require_agreement("domain_distribute", {lp::term(s), lp::term(n)});
 }
 
 // impl ≡ spec: max_common_vector and max_common_layout of two layouts of the same shape.
-RC_GTEST_PROP(construct, max_common_impl_matches_spec, ()) {
+LAYOUTREF_PROP(construct, max_common_impl_matches_spec, ()) {
   sp::Layout a = any_layout();
   int kind = *rc::gen::inRange(0, 3);
   sp::Layout b = kind == 0 ? a : kind == 1 ? lr::detail::compact_of(a.shape) : *lr::layout_of(a.shape);
@@ -84,7 +85,7 @@ RC_GTEST_PROP(construct, max_common_impl_matches_spec, ()) {
 // Law (cute/layout.hpp nullspace: "the layout of the kernel"): L(nullspace(L)(i)) = 0 for every
 // i, the values of nullspace(L) are distinct, and there are exactly as many as indices with
 // L(i) = 0.
-RC_GTEST_PROP(construct, law_nullspace_is_the_kernel, ()) {
+LAYOUTREF_PROP(construct, law_nullspace_is_the_kernel, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::nonnegative());
   auto z = lp::impl_compute("nullspace", {lp::term(l)});
   RC_ASSERT(z.has_value());
@@ -101,7 +102,7 @@ RC_GTEST_PROP(construct, law_nullspace_is_the_kernel, ()) {
 // Law (cute/layout.hpp make_ordered_layout / make_layout_like: compact layouts): the result of
 // make_ordered_layout(S, order) is a bijection onto [0, size(S)) with shape S, whose leaf of
 // order 0 has stride 1 (when its extent is > 1).
-RC_GTEST_PROP(construct, law_ordered_layout_is_compact, ()) {
+LAYOUTREF_PROP(construct, law_ordered_layout_is_compact, ()) {
   sp::IntTuple s = *lr::shape();
   sp::IntTuple o = order_for(s);
   auto r = lp::impl_compute("make_ordered_layout", {lp::term(s), lp::term(o)});
@@ -115,7 +116,7 @@ RC_GTEST_PROP(construct, law_ordered_layout_is_compact, ()) {
 // Law (cute/layout.hpp upcast/downcast: a view of the same memory with wider or narrower
 // elements): for a compact layout whose first leaf has stride 1 and an extent divisible by n,
 // downcast(upcast(L, n), n) is L as a function.
-RC_GTEST_PROP(construct, law_downcast_undoes_upcast, ()) {
+LAYOUTREF_PROP(construct, law_downcast_undoes_upcast, ()) {
   sp::IntTuple s = *lr::shape(lr::Bounds{2, 4, 6, 1024, 12});
   sp::i64 n = *rc::gen::element<sp::i64>(1, 2, 3, 4);
   auto ext = sp::leaves(s);

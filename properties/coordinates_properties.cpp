@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/notation/print.hpp>
 
@@ -43,7 +44,7 @@ bool same_value(Term const& t, sp::Value const& v) {
 }  // namespace
 
 // impl ≡ spec: eval(L, i) for i in [0, size), integer strides (judged by the audit).
-RC_GTEST_PROP(coordinates, eval_impl_matches_spec, ()) {
+LAYOUTREF_PROP(coordinates, eval_impl_matches_spec, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   lp::classify(l);
   sp::i64 i = *lr::index_below(sp::size(l));
@@ -52,7 +53,7 @@ RC_GTEST_PROP(coordinates, eval_impl_matches_spec, ()) {
 
 // impl ≡ spec on indices outside the domain (01_layout.md: a layout is a function on
 // [0, size(L))): eval(L, i) for i = size(L) + k and i < 0 is refused by both as malformed.
-RC_GTEST_PROP(coordinates, eval_outside_domain_matches_spec, ()) {
+LAYOUTREF_PROP(coordinates, eval_outside_domain_matches_spec, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   sp::i64 i = *rc::gen::element(sp::size(l), sp::size(l) + 1, sp::size(l) + *rc::gen::inRange<sp::i64>(2, 100), sp::i64{-1});
   RC_TAG(i < 0 ? "negative index" : i == sp::size(l) ? "index = size" : "index > size");
@@ -63,7 +64,7 @@ RC_GTEST_PROP(coordinates, eval_outside_domain_matches_spec, ()) {
 // impl ≡ spec: eval(L, i) for scaled-basis strides. impl prints the value as CuTe prints an
 // ArithmeticTuple, `(1,0)`, which the audit's eval does not read; the value is compared with
 // spec::evaluate here, coefficient by coefficient.
-RC_GTEST_PROP(coordinates, eval_impl_matches_spec_scaled_basis, ()) {
+LAYOUTREF_PROP(coordinates, eval_impl_matches_spec_scaled_basis, ()) {
   sp::Layout l = *lr::scaled_basis_layout();
   lp::classify(l);
   sp::i64 i = *lr::index_below(sp::size(l));
@@ -76,7 +77,7 @@ RC_GTEST_PROP(coordinates, eval_impl_matches_spec_scaled_basis, ()) {
 }
 
 // impl ≡ spec: crd2idx(c, S), crd2idx(c, L) with a natural coordinate, idx2crd(i, S).
-RC_GTEST_PROP(coordinates, crd2idx_idx2crd_impl_match_spec, ()) {
+LAYOUTREF_PROP(coordinates, crd2idx_idx2crd_impl_match_spec, ()) {
   sp::Layout l = *lr::layout();
   lp::classify(l);
   sp::IntTuple c = *lr::coordinate(l.shape);
@@ -87,7 +88,7 @@ RC_GTEST_PROP(coordinates, crd2idx_idx2crd_impl_match_spec, ()) {
 }
 
 // impl ≡ spec on inadmissible coordinates: out of range or not congruent.
-RC_GTEST_PROP(coordinates, crd2idx_bad_coordinates_match_spec, ()) {
+LAYOUTREF_PROP(coordinates, crd2idx_bad_coordinates_match_spec, ()) {
   sp::Layout l = *lr::layout();
   sp::IntTuple c = *lr::coordinate(l.shape);
   auto leaves = sp::leaves(c);
@@ -100,7 +101,7 @@ RC_GTEST_PROP(coordinates, crd2idx_bad_coordinates_match_spec, ()) {
 
 // Law (cute/stride.hpp, idx2crd/crd2idx): crd2idx(idx2crd(i, S), S) = i for i in [0, size(S)),
 // and idx2crd(crd2idx(c, S), S) = c for every natural coordinate c of S.
-RC_GTEST_PROP(coordinates, law_crd2idx_idx2crd_inverse, ()) {
+LAYOUTREF_PROP(coordinates, law_crd2idx_idx2crd_inverse, ()) {
   sp::IntTuple s = *lr::shape();
   RC_TAG(std::string("depth ") + std::to_string(sp::depth(s)));
   sp::i64 i = *lr::index_below(sp::size(s));
@@ -119,7 +120,7 @@ RC_GTEST_PROP(coordinates, law_crd2idx_idx2crd_inverse, ()) {
 
 // Law (01_layout.md "Layout function"): L(c) for a natural coordinate c equals L(i) for the
 // 1-D index i = crd2idx(c, shape(L)) — the two entry points evaluate the same function.
-RC_GTEST_PROP(coordinates, law_natural_and_index_evaluation_agree, ()) {
+LAYOUTREF_PROP(coordinates, law_natural_and_index_evaluation_agree, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   sp::IntTuple c = *lr::coordinate(l.shape);
   auto i = lp::impl_compute("crd2idx", {lp::term(c), lp::term(l.shape)});
@@ -134,7 +135,7 @@ RC_GTEST_PROP(coordinates, law_natural_and_index_evaluation_agree, ()) {
 // into the last leaf, CuTe's idx2crd). eval(L, i) outside [0, size) is not compared: impl
 // refuses it, while the audit's eval accepts it (spec::evaluate does not check its @pre
 // 0 <= i < size(L)); docs/laws.md, known disagreements.
-RC_GTEST_PROP(coordinates, idx2crd_past_the_size_matches_spec, ()) {
+LAYOUTREF_PROP(coordinates, idx2crd_past_the_size_matches_spec, ()) {
   sp::Layout l = *lr::layout();
   lp::classify(l);
   sp::i64 n = sp::size(l);

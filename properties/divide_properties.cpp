@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -16,7 +17,7 @@ char const* const kDivides[] = {"logical_divide", "zipped_divide", "tiled_divide
 }
 
 // impl ≡ spec: the four divides on inputs divisible by construction.
-RC_GTEST_PROP(divide, impl_matches_spec_divisible, ()) {
+LAYOUTREF_PROP(divide, impl_matches_spec_divisible, ()) {
   lr::LayoutTiler p = *lr::divisible();
   lp::classify(p.a);
   RC_TAG(p.tiler.kind == layoutref::notation::Kind::layout ? "layout tiler" : "tuple tiler");
@@ -26,13 +27,13 @@ RC_GTEST_PROP(divide, impl_matches_spec_divisible, ()) {
 }
 
 // impl ≡ spec: tilers longer than A and non-injective tilers.
-RC_GTEST_PROP(divide, impl_matches_spec_inadmissible, ()) {
+LAYOUTREF_PROP(divide, impl_matches_spec_inadmissible, ()) {
   lr::LayoutTiler p = *lr::bad_tiler();
   for (char const* op : kDivides) lp::require_agreement(op, {lp::term(p.a), p.tiler});
 }
 
 // impl ≡ spec: arbitrary layouts divided by arbitrary layouts.
-RC_GTEST_PROP(divide, impl_matches_spec_arbitrary, ()) {
+LAYOUTREF_PROP(divide, impl_matches_spec_arbitrary, ()) {
   lr::Bounds small{2, 3, 4, 128, 8};
   sp::Layout a = *lr::layout(small, lr::nonnegative());
   sp::Layout b = *lr::layout(small, lr::nonnegative());
@@ -42,7 +43,7 @@ RC_GTEST_PROP(divide, impl_matches_spec_arbitrary, ()) {
 // Law (02_layout_algebra.md "Logical Divide": the first mode is the tile, A ∘ B): for a layout
 // tiler, mode 0 of logical_divide(A, B) is composition(A, B) as a function, and
 // size(logical_divide(A, B)) >= size(A).
-RC_GTEST_PROP(divide, law_first_mode_is_composition, ()) {
+LAYOUTREF_PROP(divide, law_first_mode_is_composition, ()) {
   lr::LayoutTiler p = *lr::divisible(lr::Bounds{}, lr::TilerForm::layout);
   auto d = lp::impl_compute("logical_divide", {lp::term(p.a), p.tiler});
   auto c = lp::impl_compute("composition", {lp::term(p.a), p.tiler});
@@ -58,7 +59,7 @@ RC_GTEST_PROP(divide, law_first_mode_is_composition, ()) {
 // zipped_, tiled_ and flat_divide have the same size and the same function on every index as
 // logical_divide for a layout tiler (one tile mode and one rest mode, only the nesting
 // differs); for a tuple tiler they are the same multiset of values.
-RC_GTEST_PROP(divide, law_variants_are_regroupings, ()) {
+LAYOUTREF_PROP(divide, law_variants_are_regroupings, ()) {
   lr::LayoutTiler p = *lr::divisible();
   bool layout_tiler = p.tiler.kind == layoutref::notation::Kind::layout;
   RC_TAG(layout_tiler ? "layout tiler" : "tuple tiler");

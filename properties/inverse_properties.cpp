@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -12,7 +13,7 @@ namespace sp = layoutref::spec;
 
 // impl ≡ spec: both inverses of arbitrary, injective and bijective layouts, and of layouts
 // with negative or basis strides (refused with the same condition).
-RC_GTEST_PROP(inverse, impl_matches_spec, ()) {
+LAYOUTREF_PROP(inverse, impl_matches_spec, ()) {
   int kind = *rc::gen::inRange(0, 6);
   sp::Layout l = kind == 0   ? *lr::injective_layout(lr::Bounds{}, false)
                  : kind == 5 ? *lr::injective_layout()
@@ -30,7 +31,7 @@ RC_GTEST_PROP(inverse, impl_matches_spec, ()) {
 
 // Law (cute/layout.hpp right_inverse @post): A(R(i)) = i for every i in [0, size(R)), for any
 // layout with integer strides (R may be trivial).
-RC_GTEST_PROP(inverse, law_right_inverse_is_identity_on_its_domain, ()) {
+LAYOUTREF_PROP(inverse, law_right_inverse_is_identity_on_its_domain, ()) {
   sp::Layout a = *rc::gen::oneOf(lr::layout(lr::Bounds{}, lr::nonnegative()), lr::injective_layout(), lr::bijective_layout());
   lp::classify(a);
   auto r = lp::impl_compute("right_inverse", {lp::term(a)});
@@ -46,7 +47,7 @@ RC_GTEST_PROP(inverse, law_right_inverse_is_identity_on_its_domain, ()) {
 
 // Law (cute/layout.hpp left_inverse @post): L(A(i)) = i for every i in [0, size(A)) for
 // injective A with CuTe's stride divisibility (left_inverse.stride_divisibility).
-RC_GTEST_PROP(inverse, law_left_inverse_after_layout_is_identity, ()) {
+LAYOUTREF_PROP(inverse, law_left_inverse_after_layout_is_identity, ()) {
   sp::Layout a = *rc::gen::oneOf(lr::injective_layout(lr::Bounds{}, false), lr::bijective_layout());
   lp::classify(a);
   auto l = lp::impl_compute("left_inverse", {lp::term(a)});
@@ -57,7 +58,7 @@ RC_GTEST_PROP(inverse, law_left_inverse_after_layout_is_identity, ()) {
 
 // Law (a bijection has one inverse): for bijective A, right_inverse(A) and left_inverse(A) are
 // the same function on [0, size(A)) and both have size size(A).
-RC_GTEST_PROP(inverse, law_bijection_inverses_coincide, ()) {
+LAYOUTREF_PROP(inverse, law_bijection_inverses_coincide, ()) {
   sp::Layout a = *lr::bijective_layout();
   auto r = lp::impl_compute("right_inverse", {lp::term(a)});
   auto l = lp::impl_compute("left_inverse", {lp::term(a)});

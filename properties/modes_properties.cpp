@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -25,7 +26,7 @@ int pick(int lo, int hi, bool bad) {
 }  // namespace
 
 // impl ≡ spec: flatten, group, take, select, append, prepend and unflatten of any layout.
-RC_GTEST_PROP(modes, impl_matches_spec, ()) {
+LAYOUTREF_PROP(modes, impl_matches_spec, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{3, 4, 8, 4096, 8}, lr::StrideMix{true, true, 24});
   lp::classify(l);
   int r = sp::rank(l);
@@ -54,7 +55,7 @@ RC_GTEST_PROP(modes, impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: make_identity_layout(S) and crd2crd(c, S, D) for a D of the same size.
-RC_GTEST_PROP(modes, identity_and_crd2crd_impl_match_spec, ()) {
+LAYOUTREF_PROP(modes, identity_and_crd2crd_impl_match_spec, ()) {
   sp::IntTuple s = *lr::shape(lr::Bounds{3, 3, 4, 512, 8});
   lp::require_computed(lp::require_agreement("make_identity_layout", {lp::term(s)}));
   sp::IntTuple c = *lr::coordinate(s);

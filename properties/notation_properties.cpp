@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
@@ -16,7 +17,7 @@ namespace nt = layoutref::notation;
 
 // Law (notation/print.hpp): parse(print(t)) == t and print(parse(print(t))) == print(t) for
 // layouts (integer and basis strides, static markers anywhere) and swizzled layouts.
-RC_GTEST_PROP(notation, law_parse_after_print_is_identity, ()) {
+LAYOUTREF_PROP(notation, law_parse_after_print_is_identity, ()) {
   int kind = *rc::gen::inRange(0, 3);
   nt::Term t = kind == 0   ? lr::to_term(*lr::swizzled_layout())
                : kind == 1 ? lp::term(*lr::scaled_basis_layout())
@@ -32,7 +33,7 @@ RC_GTEST_PROP(notation, law_parse_after_print_is_identity, ()) {
 // Law (impl/term.hpp, spec/term.hpp: each side converts from and to the neutral term, and impl
 // keeps CuTe's static flags): impl::to_term(impl::to_layout(t)) prints as t, and
 // spec::to_layout of it equals the generated spec layout.
-RC_GTEST_PROP(notation, law_impl_and_spec_round_trip, ()) {
+LAYOUTREF_PROP(notation, law_impl_and_spec_round_trip, ()) {
   bool basis = *rc::gen::inRange(0, 4) == 0;
   sp::Layout l = basis ? *lr::scaled_basis_layout() : *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   nt::Term t = *lr::static_marks(lp::term(l));

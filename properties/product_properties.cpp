@@ -6,6 +6,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -17,7 +18,7 @@ char const* const kProducts[] = {"logical_product", "zipped_product", "tiled_pro
 }
 
 // impl ≡ spec: the four products on product-admissible inputs.
-RC_GTEST_PROP(product, impl_matches_spec_admissible, ()) {
+LAYOUTREF_PROP(product, impl_matches_spec_admissible, ()) {
   lr::LayoutTiler p = *lr::product_admissible();
   lp::classify(p.a);
   RC_TAG(p.tiler.kind == layoutref::notation::Kind::layout ? "layout tiler" : "tuple tiler");
@@ -27,13 +28,13 @@ RC_GTEST_PROP(product, impl_matches_spec_admissible, ()) {
 }
 
 // impl ≡ spec: non-injective A, tilers longer than A.
-RC_GTEST_PROP(product, impl_matches_spec_inadmissible, ()) {
+LAYOUTREF_PROP(product, impl_matches_spec_inadmissible, ()) {
   lr::LayoutTiler p = *rc::gen::oneOf(lr::non_product(), lr::bad_tiler());
   for (char const* op : kProducts) lp::require_agreement(op, {lp::term(p.a), p.tiler});
 }
 
 // impl ≡ spec: blocked_product and raked_product, admissible pairs and arbitrary pairs.
-RC_GTEST_PROP(product, blocked_raked_impl_matches_spec, ()) {
+LAYOUTREF_PROP(product, blocked_raked_impl_matches_spec, ()) {
   bool admissible = *rc::gen::inRange(0, 4) != 0;
   lr::LayoutPair p = admissible ? *lr::blocked_pair()
                                 : lr::LayoutPair{*lr::layout(lr::Bounds{2, 3, 4, 64, 8}, lr::nonnegative()), *lr::small_layout()};
@@ -45,7 +46,7 @@ RC_GTEST_PROP(product, blocked_raked_impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: tile_to_shape with and without an order.
-RC_GTEST_PROP(product, tile_to_shape_impl_matches_spec, ()) {
+LAYOUTREF_PROP(product, tile_to_shape_impl_matches_spec, ()) {
   lr::TileToShape t = *lr::tile_to_shape_input();
   std::vector<Term> args{lp::term(t.block), lp::term(t.shape)};
   if (t.order) args.push_back(lp::term(*t.order));
@@ -55,7 +56,7 @@ RC_GTEST_PROP(product, tile_to_shape_impl_matches_spec, ()) {
 
 // Law (02_layout_algebra.md "Logical Product": "the first mode is the block A"): mode 0 of
 // logical_product(A, B) is A's function, and size = size(A)*size(B).
-RC_GTEST_PROP(product, law_first_mode_is_a, ()) {
+LAYOUTREF_PROP(product, law_first_mode_is_a, ()) {
   lr::LayoutTiler p = *lr::product_admissible(lr::Bounds{}, lr::TilerForm::layout);
   auto r = lp::impl_compute("logical_product", {lp::term(p.a), p.tiler});
   RC_ASSERT(r.has_value());
@@ -67,7 +68,7 @@ RC_GTEST_PROP(product, law_first_mode_is_a, ()) {
 
 // Law (02_layout_algebra.md "Logical Product": the second mode is complement(A, size(A)*cosize(B))
 // ∘ B): for compact A, mode 1 of logical_product(A, B) is i -> size(A)*B(i).
-RC_GTEST_PROP(product, law_second_mode_is_b_scaled, ()) {
+LAYOUTREF_PROP(product, law_second_mode_is_b_scaled, ()) {
   lr::LayoutTiler p = *lr::product_admissible(lr::Bounds{}, lr::TilerForm::layout);
   auto r = lp::impl_compute("logical_product", {lp::term(p.a), p.tiler});
   RC_ASSERT(r.has_value());
@@ -78,7 +79,7 @@ RC_GTEST_PROP(product, law_second_mode_is_b_scaled, ()) {
 
 // Law (02_layout_algebra.md "Zipped, Tiled, and Flat Products"): the variants regroup the
 // modes of logical_product: same function for a layout tiler, same values for a tuple tiler.
-RC_GTEST_PROP(product, law_variants_are_regroupings, ()) {
+LAYOUTREF_PROP(product, law_variants_are_regroupings, ()) {
   lr::LayoutTiler p = *lr::product_admissible();
   bool layout_tiler = p.tiler.kind == layoutref::notation::Kind::layout;
   RC_TAG(layout_tiler ? "layout tiler" : "tuple tiler");
@@ -101,7 +102,7 @@ RC_GTEST_PROP(product, law_variants_are_regroupings, ()) {
 // Law (cute/layout.hpp blocked_product / raked_product: the same block and repetition,
 // interleaved differently): both have the image of logical_product(A, B) (the same multiset of
 // values) and the same shape profile up to the order inside each mode.
-RC_GTEST_PROP(product, law_blocked_and_raked_cover_the_same_image, ()) {
+LAYOUTREF_PROP(product, law_blocked_and_raked_cover_the_same_image, ()) {
   lr::LayoutPair p = *lr::blocked_pair();
   auto blocked = lp::impl_compute("blocked_product", {lp::term(p.a), lp::term(p.b)});
   auto raked = lp::impl_compute("raked_product", {lp::term(p.a), lp::term(p.b)});
@@ -116,7 +117,7 @@ RC_GTEST_PROP(product, law_blocked_and_raked_cover_the_same_image, ()) {
 // Law (cute/layout.hpp tile_to_shape: "replicate the block to fill the shape"): the result has
 // the target shape's mode sizes and, since the block is compact, is a bijection onto
 // [0, size(shape)).
-RC_GTEST_PROP(product, law_tile_to_shape_fills_the_shape, ()) {
+LAYOUTREF_PROP(product, law_tile_to_shape_fills_the_shape, ()) {
   lr::TileToShape t = *lr::tile_to_shape_input();
   std::vector<Term> args{lp::term(t.block), lp::term(t.shape)};
   if (t.order) args.push_back(lp::term(*t.order));
@@ -132,7 +133,7 @@ RC_GTEST_PROP(product, law_tile_to_shape_fills_the_shape, ()) {
 
 // impl ≡ spec: tile_to_shape with a mode of the shape that is not a multiple of the block's
 // (tile_to_shape.divisibility) or a shape of lower rank than the block (tile_to_shape.rank).
-RC_GTEST_PROP(product, tile_to_shape_inadmissible_matches_spec, ()) {
+LAYOUTREF_PROP(product, tile_to_shape_inadmissible_matches_spec, ()) {
   lr::TileToShape t = *lr::tile_to_shape_input();
   auto modes = t.shape.items;
   size_t k = *rc::gen::inRange<size_t>(0, modes.size());

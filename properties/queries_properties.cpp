@@ -4,6 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
@@ -11,7 +12,7 @@ namespace sp = layoutref::spec;
 
 // impl ≡ spec: size, cosize, rank and depth of any layout (integer strides, negative ones too,
 // static markers anywhere).
-RC_GTEST_PROP(queries, impl_matches_spec, ()) {
+LAYOUTREF_PROP(queries, impl_matches_spec, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   lp::classify(l);
   auto t = *lr::static_marks(lp::term(l));
@@ -20,7 +21,7 @@ RC_GTEST_PROP(queries, impl_matches_spec, ()) {
 
 // impl ≡ spec on scaled-basis layouts: size, rank and depth are defined; cosize refuses or
 // agrees.
-RC_GTEST_PROP(queries, impl_matches_spec_scaled_basis, ()) {
+LAYOUTREF_PROP(queries, impl_matches_spec_scaled_basis, ()) {
   sp::Layout l = *lr::scaled_basis_layout();
   lp::classify(l);
   for (char const* op : {"size", "rank", "depth"}) lp::require_computed(lp::require_agreement(op, {lp::term(l)}));
@@ -28,7 +29,7 @@ RC_GTEST_PROP(queries, impl_matches_spec_scaled_basis, ()) {
 
 // Law (01_layout.md "Size"): size(L) is the product of the extents; cosize(L) = L(size-1)+1 for
 // non-negative strides, i.e. 1 + the largest value.
-RC_GTEST_PROP(queries, law_size_is_product_cosize_is_max_plus_one, ()) {
+LAYOUTREF_PROP(queries, law_size_is_product_cosize_is_max_plus_one, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::nonnegative());
   lp::classify(l);
   auto size = lp::impl_compute("size", {lp::term(l)});
@@ -56,7 +57,7 @@ sp::Stride with_signs(sp::Stride const& d, std::vector<bool> const& flip, size_t
 // Law (CuTe's coshape, cute/layout.hpp: the strides' magnitudes): cosize(L) = 1 + sum of
 // (s_k - 1)|d_k| = max L - min L + 1, the extent of L's image, for strides of either sign
 // (cosize(4:-1) = 4, cosize((2,4):(4,-1)) = 8: issue 12 item 14). impl and spec both.
-RC_GTEST_PROP(queries, law_cosize_is_extent_of_image, ()) {
+LAYOUTREF_PROP(queries, law_cosize_is_extent_of_image, ()) {
   sp::Layout base = *lr::layout(lr::Bounds{}, lr::nonnegative());
   auto flip = *rc::gen::container<std::vector<bool>>(sp::leaves(base.shape).size(), rc::gen::arbitrary<bool>());
   size_t k = 0;

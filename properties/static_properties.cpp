@@ -11,6 +11,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/notation/print.hpp>
 
@@ -62,7 +63,7 @@ void require_static_result(std::string const& op, std::vector<Term> args) {
 }  // namespace
 
 // Law (static in, static out): the coordinate maps and the unary layout operations.
-RC_GTEST_PROP(statics, law_static_in_static_out_unary, ()) {
+LAYOUTREF_PROP(statics, law_static_in_static_out_unary, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
   lp::classify(l);
   sp::i64 i = *lr::index_below(sp::size(l));
@@ -80,7 +81,7 @@ RC_GTEST_PROP(statics, law_static_in_static_out_unary, ()) {
 }
 
 // Law (static in, static out): the binary operations on admissible inputs.
-RC_GTEST_PROP(statics, law_static_in_static_out_binary, ()) {
+LAYOUTREF_PROP(statics, law_static_in_static_out_binary, ()) {
   lr::LayoutPair p = *lr::composable_pair();
   require_static_result("composition", {lp::term(p.a), lp::term(p.b)});
   lr::Complementable c = *lr::complementable();

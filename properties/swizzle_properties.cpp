@@ -5,6 +5,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/impl/swizzle.hpp>
 
@@ -15,7 +16,7 @@ namespace im = layoutref::impl;
 using layoutref::notation::Term;
 
 // impl ≡ spec: eval of Sw<B,M,S> o off o L at every kind of index.
-RC_GTEST_PROP(swizzle, eval_impl_matches_spec, ()) {
+LAYOUTREF_PROP(swizzle, eval_impl_matches_spec, ()) {
   sp::ComposedLayout c = *lr::swizzled_layout();
   lp::classify(c.inner);
   RC_TAG("Sw<" + std::to_string(c.outer.b) + ",*,*>");
@@ -24,7 +25,7 @@ RC_GTEST_PROP(swizzle, eval_impl_matches_spec, ()) {
 }
 
 // impl ≡ spec: composition of a swizzled layout with a composable layout or tiler.
-RC_GTEST_PROP(swizzle, composition_impl_matches_spec, ()) {
+LAYOUTREF_PROP(swizzle, composition_impl_matches_spec, ()) {
   sp::ComposedLayout c = *lr::swizzled_layout();
   lr::LayoutPair p = *lr::composable_pair();
   c.inner = p.a;
@@ -33,7 +34,7 @@ RC_GTEST_PROP(swizzle, composition_impl_matches_spec, ()) {
 
 // Law (cute/swizzle.hpp: |S| >= B keeps YYY unchanged, so Sw∘Sw = id): impl's Sw(Sw(x)) = x
 // and impl's Sw(x) equals the spec's, for x up to 2^20 and near the top of the 63 bits.
-RC_GTEST_PROP(swizzle, law_involution, ()) {
+LAYOUTREF_PROP(swizzle, law_involution, ()) {
   sp::Swizzle s = *lr::swizzle();
   sp::i64 x = *rc::gen::oneOf(rc::gen::inRange<sp::i64>(0, sp::i64{1} << 20),
                               rc::gen::inRange<sp::i64>((sp::i64{1} << 62) - 4096, (sp::i64{1} << 62)));
@@ -48,7 +49,7 @@ RC_GTEST_PROP(swizzle, law_involution, ()) {
 
 // Law (cute/layout_composed.hpp: the tiler acts on the domain): composition(Sw∘off∘L, B)
 // evaluated at i equals Sw(off + (L∘B)(i)).
-RC_GTEST_PROP(swizzle, law_composition_acts_on_the_domain, ()) {
+LAYOUTREF_PROP(swizzle, law_composition_acts_on_the_domain, ()) {
   sp::ComposedLayout c = *lr::swizzled_layout();
   lr::LayoutPair p = *lr::composable_pair();
   c.inner = p.a;

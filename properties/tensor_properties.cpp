@@ -10,6 +10,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "classify.hpp"
+#include "property.hpp"
 
 #include <layoutref/notation/print.hpp>
 
@@ -137,7 +138,7 @@ Term counting_tensor(sp::Layout const& l) {
 // impl ≡ spec: slicing a layout and a counting tensor `ArithTuple(_0) o L` with `_`
 // (03_tensor.md "Slicing"): same kept modes and offset, or both refuse a coordinate outside its
 // mode.
-RC_GTEST_PROP(tensor, slice_impl_matches_spec, ()) {
+LAYOUTREF_PROP(tensor, slice_impl_matches_spec, ()) {
   sp::Layout l = *lr::layout(lr::Bounds{3, 3, 6, 512, 8}, lr::nonnegative());
   lp::classify(l);
   bool bad = *rc::gen::inRange(0, 5) == 0;
@@ -148,7 +149,7 @@ RC_GTEST_PROP(tensor, slice_impl_matches_spec, ()) {
 
 // impl ≡ spec: local_tile and outer_partition of identity tensors, tiles that need not divide
 // the tensor, coordinates with `_`.
-RC_GTEST_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
+LAYOUTREF_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
   size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 4));
   Coord p, tile;
   for (size_t k = 0; k < rank; ++k) {
@@ -171,7 +172,7 @@ RC_GTEST_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
 // impl ≡ spec: local_partition by arbitrary thread layouts (strides 0, overlapping, non-compact)
 // and thread indices (values of the layout or not): the same tensor, or both refuse with
 // get_flat_coord.not_a_value / not_unique.
-RC_GTEST_PROP(tensor, local_partition_impl_matches_spec, ()) {
+LAYOUTREF_PROP(tensor, local_partition_impl_matches_spec, ()) {
   sp::Layout thr = *lr::layout(lr::Bounds{1, 3, 3, 64, 6}, lr::nonnegative());
   lp::classify(thr);
   Coord p;
@@ -184,7 +185,7 @@ RC_GTEST_PROP(tensor, local_partition_impl_matches_spec, ()) {
 
 // impl ≡ spec: the partitions of a TiledMMA (four atoms, atom layouts up to (2,2,1) in any mode
 // order, an optional permutation tile) of identity tiles of any size, for any thread.
-RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
+LAYOUTREF_PROP(tensor, mma_partition_impl_matches_spec, ()) {
   Atom atom = *rc::gen::elementOf(std::vector<Atom>(std::begin(kAtoms), std::end(kAtoms)));
   RC_TAG(atom.name);
   sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
@@ -213,7 +214,7 @@ RC_GTEST_PROP(tensor, mma_partition_impl_matches_spec, ()) {
 // Law (03_tensor.md "Inner partition": each threadgroup gets one tile): the tiles
 // local_tile(make_identity_tensor(P), T, c) over every tile coordinate c cover P exactly once
 // (P a multiple of T mode by mode).
-RC_GTEST_PROP(tensor, law_local_tile_covers_once, ()) {
+LAYOUTREF_PROP(tensor, law_local_tile_covers_once, ()) {
   size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 4));
   Coord tile = small_tile(rank), p = multiples(tile);
   Term id = compute("make_identity_tensor", {ints(p, false)});
@@ -238,7 +239,7 @@ RC_GTEST_PROP(tensor, law_local_tile_covers_once, ()) {
 // Law (03_tensor.md "Outer partition"; cute local_partition): for a thread layout that is a
 // bijection onto [0, size) (compact, any mode order) whose shape divides the tile mode by mode,
 // the partitions of all thread indices cover the tile exactly once.
-RC_GTEST_PROP(tensor, law_local_partition_covers_once, ()) {
+LAYOUTREF_PROP(tensor, law_local_partition_covers_once, ()) {
   size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 3));
   Coord thr_shape = small_tile(rank), p = multiples(thr_shape);
   // A compact thread layout in a random mode order (column- or row-major for rank 2).

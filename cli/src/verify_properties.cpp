@@ -16,6 +16,9 @@ struct PropertyResult {
   bool pass = false;
   std::string cases;  ///< "1000" from RapidCheck's "OK, passed 1000 tests", else what it said
   std::string time;   ///< "(12 ms)"
+  long capacity = -1;  ///< cases that met impl's capacity refusal ("capacity refusals: N of M cases (P%)"), -1 if not printed
+  long capacity_of = 0;
+  std::string capacity_line;
 };
 
 /// Open impl/spec disagreements (docs/laws.md), LAYOUTREF_PROPERTY_KNOWN_FAILURES of the top-level
@@ -70,10 +73,12 @@ bool verify_properties(std::string& out) {
   }
   std::vector<PropertyResult> results;
   std::string last_rc;  // RapidCheck's last summary line ("OK, passed N tests", "Falsifiable after ...")
+  std::string last_capacity;  // properties/support/property.hpp's "capacity refusals: N of M cases (P%)"
   char buf[4096];
   while (std::fgets(buf, sizeof buf, pipe)) {
     std::string line = trim(buf);
     if (line.rfind("OK, passed ", 0) == 0 || line.rfind("Falsifiable", 0) == 0 || line.rfind("Gave up", 0) == 0) last_rc = line;
+    if (line.rfind("capacity refusals: ", 0) == 0) last_capacity = line;
     bool ok = line.rfind("[       OK ] ", 0) == 0;
     bool failed = line.rfind("[  FAILED  ] ", 0) == 0 && line.find(" ms)") != std::string::npos;
     if (!ok && !failed) continue;
@@ -90,10 +95,17 @@ bool verify_properties(std::string& out) {
     else
       r.cases = last_rc;
     last_rc.clear();
+    long n = 0, of = 0;
+    if (std::sscanf(last_capacity.c_str(), "capacity refusals: %ld of %ld cases", &n, &of) == 2) {
+      r.capacity = n;
+      r.capacity_of = of;
+      r.capacity_line = last_capacity;
+    }
+    last_capacity.clear();
     results.push_back(r);
   }
   int status = pclose(pipe);
-  long passed = 0, failed = 0, known = 0, total_cases = 0;
+  long passed = 0, failed = 0, known = 0, total_cases = 0, total_capacity = 0;
   char line[512];
   for (auto const& r : results) {
     bool expected_failure = is_known(r.name);
@@ -102,16 +114,22 @@ bool verify_properties(std::string& out) {
     else if (!r.pass && expected_failure) ++known;
     else ++failed;
     if (r.pass) total_cases += std::atol(r.cases.c_str());
-    std::snprintf(line, sizeof line, "  %-5s %-58s %8s cases %s\n", verdict, r.name.c_str(), r.pass ? r.cases.c_str() : "-",
-                  r.time.c_str());
+    if (r.capacity > 0) total_capacity += r.capacity;
+    std::string capacity = r.capacity < 0 ? "-" : std::to_string(r.capacity);
+    std::snprintf(line, sizeof line, "  %-5s %-58s %8s cases %5s at capacity %s\n", verdict, r.name.c_str(),
+                  r.pass ? r.cases.c_str() : "-", capacity.c_str(), r.time.c_str());
     out += line;
+    if (!r.pass && r.capacity * 100 > r.capacity_of)
+      out += "        " + r.capacity_line + ": more than the bound of 1% (impl's fixed capacity)\n";
     if (!r.pass && !r.cases.empty()) out += "        " + r.cases + "\n";
     if (!r.pass && expected_failure) out += "        a known impl/spec disagreement (docs/laws.md)\n";
     if (r.pass && expected_failure)
       out += "        listed as a known disagreement but passes: remove it from the known lists (FAIL)\n";
   }
-  std::snprintf(line, sizeof line, "  total: %ld properties, %ld pass, %ld known disagreements, %ld fail, %ld cases (seed 1)\n",
-                static_cast<long>(results.size()), passed, known, failed, total_cases);
+  std::snprintf(line, sizeof line,
+                "  total: %ld properties, %ld pass, %ld known disagreements, %ld fail, %ld cases (seed 1), %ld at impl's capacity "
+                "(at most 1%% of a property's cases)\n",
+                static_cast<long>(results.size()), passed, known, failed, total_cases, total_capacity);
   out += line;
   bool pass = (status == 0 || known > 0) && failed == 0 && !results.empty();
   if (!pass && failed == 0) out += "  layoutref-properties exited with status " + std::to_string(status) + ": FAIL\n";

@@ -17,6 +17,33 @@ std::vector<LawFamily> const& law_families() {
   return families;
 }
 
+LawVerdict LawResult::verdict() const {
+  if (expected == Status::unknown) {
+    if (answer.status == Status::refuted) return LawVerdict::fail;
+    return answer.status == Status::unknown ? LawVerdict::open : LawVerdict::pass;
+  }
+  return answer.status == expected ? LawVerdict::pass : LawVerdict::fail;
+}
+
+char const* record_name(Status expected) {
+  switch (expected) {
+    case Status::proved: return "proved";
+    case Status::refuted: return "refuted";
+    case Status::unknown: return "open";
+  }
+  return "?";
+}
+
+std::string unknown_line(std::vector<LawResult> const& results) {
+  std::string out;
+  for (auto const& r : results) {
+    if (r.answer.status != Status::unknown) continue;
+    out += (out.empty() ? "" : "; ") + r.family + ": " + r.law +
+           (r.verdict() == LawVerdict::open ? " (open)" : std::string(" (recorded ") + record_name(r.expected) + ": FAIL)");
+  }
+  return "unknown: " + (out.empty() ? std::string("none") : out);
+}
+
 Answer all_of_two(Answer a, Answer b) {
   if (a.status != Status::proved) return a;
   b.seconds += a.seconds;

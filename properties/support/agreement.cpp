@@ -1,5 +1,7 @@
 #include "agreement.hpp"
 
+#include "capacity.hpp"
+
 #include <layoutref/equiv/audit.hpp>
 #include <layoutref/equiv/operations.hpp>
 
@@ -52,7 +54,8 @@ Agreement impl_agrees_with_spec(std::string const& op, std::vector<notation::Ter
   out.detail = args_text(op, args) + ": impl refuses (" + impl_says + "); spec: " + equiv::name(o.verdict) + " " + o.detail;
   switch (r.error.code) {
     case impl::Errc::ok: break;
-    case impl::Errc::capacity:
+    case impl::Errc::capacity:  // agreement, bounded per property (capacity.hpp)
+      note_capacity_refusal();
       out.impl_capacity = true;
       out.agree = true;
       break;
@@ -78,6 +81,7 @@ std::optional<notation::Term> impl_compute(std::string const& op, std::vector<no
     return std::nullopt;
   }
   equiv::ImplResult r = row->compute(args);
+  if (!r.term && r.error.code == impl::Errc::capacity) note_capacity_refusal();
   if (!r.term && why) *why = impl::str(r.error);
   return r.term;
 }

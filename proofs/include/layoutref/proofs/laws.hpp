@@ -10,16 +10,33 @@
 
 namespace layoutref::proofs {
 
+/// What a law's answer means against its record.
+enum class LawVerdict {
+  pass,  ///< the answer the record asks for (or an open law proved)
+  open,  ///< an open law came back unknown: listed apart ("unknown: ..."), never counted as proved
+  fail,  ///< anything else, among it a law recorded as proved that comes back unknown
+};
+
 struct LawResult {
   std::string family;
   std::string law;
   std::string bounds;                    ///< the stated bounds / tier
-  /// proved; refuted for the dropped-condition refutations; unknown for an open law (Z3 does not
-  /// decide it within the timeout: it must not be refuted, and is reported as open, never proved).
+  /// The law's record, the one source of docs/laws.md's table "The record" (proofs.laws checks
+  /// that the two agree): proved (within the stated bounds); refuted for the dropped-condition
+  /// refutations; unknown for an open law (Z3 does not decide it within the timeout: it must not
+  /// be refuted, and is reported as open, never proved).
   Status expected = Status::proved;
   Answer answer;
-  bool ok() const { return expected == Status::unknown ? answer.status != Status::refuted : answer.status == expected; }
+  LawVerdict verdict() const;
+  bool ok() const { return verdict() != LawVerdict::fail; }
 };
+
+/// The record's word for `expected` in docs/laws.md: "proved", "refuted" or "open".
+char const* record_name(Status expected);
+
+/// The laws of `results` that came back unknown, on one line: "unknown: none", or
+/// "unknown: F: LAW (open); F: LAW (recorded proved: FAIL)".
+std::string unknown_line(std::vector<LawResult> const& results);
 
 struct LawFamily {
   char const* name;
