@@ -217,6 +217,8 @@ Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::
 
 }  // namespace
 
+bool audit_knows(std::string const& op) { return ops().count(op) != 0; }
+
 Outcome audit_case(Case const& c) {
   if (!c.format_error.empty())
     return malformed(std::to_string(c.line) + ":" + std::to_string(c.format_column) + ": " + c.format_error);

@@ -23,4 +23,7 @@ struct Outcome {
 /// right. Never throws: every failure becomes a verdict.
 Outcome audit_case(Case const& c);
 
+/// Whether audit_case has a check for the operation `op` (otherwise its verdict is unsupported).
+bool audit_knows(std::string const& op);
+
 }  // namespace layoutref::equiv
