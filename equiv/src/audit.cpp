@@ -200,6 +200,8 @@ Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::
 
 }  // namespace
 
+bool audit_knows(std::string const& op) { return operations().find(op) != nullptr; }
+
 Outcome audit_terms(std::string const& op_name, std::vector<Term> const& args, Term const& claimed, int line) {
   Operation const* op = operations().find(op_name);
   if (!op) return Outcome{Verdict::unsupported, "the operation `" + op_name + "` is not supported", std::nullopt};

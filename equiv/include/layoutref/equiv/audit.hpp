@@ -31,4 +31,7 @@ Outcome audit_case(Case const& c);
 Outcome audit_terms(std::string const& op, std::vector<notation::Term> const& args, notation::Term const& claimed,
                     int line = 1);
 
+/// Whether audit_case has a check for the operation `op` (otherwise its verdict is unsupported).
+bool audit_knows(std::string const& op);
+
 }  // namespace layoutref::equiv

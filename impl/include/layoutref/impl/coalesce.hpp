@@ -18,6 +18,8 @@
 // mode is kept (its stride runs on past the size, docs/semantics.md "Extension"), so that
 // result(i) == L(i) for every i >= 0 when L is evaluated past its size along its last mode.
 // (CuTe gives that kept mode the size _2; impl keeps its size, since composition never reads it.)
+// Example: coalesce((_2,(_1,_6)):(_1,(_6,_2))) = _12:_1
+// Example: filter((_2,(_1,_6)):(_0,(_7,_2))) = _6:_2
 #pragma once
 
 #include <layoutref/impl/layout.hpp>

@@ -13,6 +13,9 @@
 // Admissibility (the spec's conditions): complement.integer_strides (A has no basis strides),
 // complement.negative_stride, complement.stride_divisibility (N(i-1)*d(i-1) divides d(i) in the
 // sorted order; CuTe's floor division would leave holes).
+// Example: complement(_4:_2, _24) = (_2,_3):(_1,_8)
+// Example: complement((_2,_2):(_1,_6), _24) = (_3,_2):(_2,_12)
+// Example: complement((4,2):(1,6), 80) = error
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>

@@ -4,7 +4,8 @@
 // Structure, as CuTe computes it:
 //  - A is first brought to its extension form coalesce_x(A) (flat, size-1 modes dropped except a
 //    trailing one, mergeable modes merged): the same function as A inside its domain and past
-//    it, where A runs on along its last flattened mode (`(4,1):(1,0) ∘ 2:4 = 2:0`).
+//    it, where A runs on along its last flattened mode (A(4) = 0 below).
+// Example: composition((4,1):(1,0), 2:4) = 2:0
 //  - B is composed leaf by leaf, following B's profile (right distributivity); each leaf N:r
 //    gives a leaf or a flat tuple at that place:
 //      r a scaled basis k@p: the mode p of A (CuTe's basis_get) composed with N:k;

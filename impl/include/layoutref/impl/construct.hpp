@@ -146,7 +146,8 @@ LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, 
 }
 
 /// make_ordered_layout(shape, order) = shape : compact_order(shape, order): a bijection onto
-/// [0, size(shape)). CuTe's example: ((2,2,2,2), (0,2,3,1)) -> (2,2,2,2):(1,4,8,2).
+/// [0, size(shape)). CuTe's example:
+/// Example: make_ordered_layout((_2,_2,_2,_2), (_0,_2,_3,_1)) = (_2,_2,_2,_2):(_1,_4,_8,_2)
 LAYOUTREF_HD constexpr Result<Layout> make_ordered_layout(IntTuple const& shape, IntTuple const& order) {
   LAYOUTREF_TRY(StrideTuple d, compact_order(shape, order));
   return make_layout(shape, d);
@@ -175,7 +176,8 @@ LAYOUTREF_HD constexpr IntTuple zeros_to_one(Layout const& l) {
 
 /// make_layout_like(L): L's shape with compact strides in the order of L's strides (CuTe:
 /// compact_order(filter_zeros(stride, shape), stride)); stride-0 leaves keep `_0` and take no
-/// room, ties by position. Example (CuTe): (2,3,4,5):(0,42,1,0) -> (2,3,4,5):(_0,4,_1,_0).
+/// room, ties by position. CuTe's example:
+/// Example: make_layout_like((2,3,4,5):(0,42,1,0)) = (2,3,4,5):(_0,4,_1,_0)
 /// Errors: bad_argument (a basis stride, a size < 1), overflow.
 LAYOUTREF_HD constexpr Result<Layout> make_layout_like(Layout const& l) {
   LAYOUTREF_CHECK(validate(l));
@@ -190,8 +192,9 @@ LAYOUTREF_HD constexpr Result<Layout> make_layout_like(Layout const& l) {
 /// product's second part is complement(A, size(A)*cosize(B)) o B = B with its strides scaled by
 /// n0 (the size of A's image: the product of A's leaves of non-zero stride; `_0` strides of B
 /// stay `_0`), and tiled_product unpacks it after A, except that for R == 2 B is a rank-1 tuple
-/// and stays one: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32)),
-/// make_fragment_like((_2,_4,_4):(_320,_80,_5)) = (_2,_4,_4):(_1,_8,_2).
+/// and stays one (the first example).
+/// Example: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32))
+/// Example: make_fragment_like((_2,_4,_4):(_320,_80,_5)) = (_2,_4,_4):(_1,_8,_2)
 /// Errors: bad_argument (a basis stride in modes 1.., a size < 1), overflow, capacity.
 LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
   LAYOUTREF_CHECK(validate(l));
@@ -278,8 +281,10 @@ LAYOUTREF_HD constexpr Result<StrideTuple> make_basis_like(IntTuple const& shape
   return d;
 }
 
-/// make_identity_layout(shape) = shape : make_basis_like(shape): every coordinate maps to itself,
-/// e.g. (4,8) -> (4,8):(_1@0,_1@1), ((2,2),4) -> ((2,2),4):((_1@0@0,_1@1@0),_1@1), 4 -> 4:_1.
+/// make_identity_layout(shape) = shape : make_basis_like(shape): every coordinate maps to itself.
+/// Example: make_identity_layout((4,8)) = (4,8):(_1@0,_1@1)
+/// Example: make_identity_layout(((2,2),4)) = ((2,2),4):((_1@0@0,_1@1@0),_1@1)
+/// Example: make_identity_layout(4) = 4:_1
 /// Errors: bad_argument (a size < 1), capacity.
 LAYOUTREF_HD constexpr Result<Layout> make_identity_layout(IntTuple const& shape) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "make_identity_layout"));

@@ -13,7 +13,8 @@
 //  - tiled_divide: result(_, repeat<R1>(_)) and flat_divide: result(repeat<R0>(_), repeat<R1>(_)),
 //    with CuTe's slicing (cute/underscore.hpp slice / lift_slice): a mode of rank >= 2 is spliced
 //    into its items, a mode of rank 1 — a leaf or a rank-1 tuple `(x)` — is kept as it is, so
-//    CuTe's rank-1 wrappers stay: flat_divide((_8,_2):(_2,_1), (_4:_1)) = ((_4),_2,_2):((_2),_8,_1).
+//    CuTe's rank-1 wrappers stay.
+// Example: flat_divide((_8,_2):(_2,_1), (_4:_1)) = ((_4),_2,_2):((_2),_8,_1)
 //
 // Where impl differs from CuTe (the spec's meaning, docs/divergences.md):
 //  - `_` inside a zipped/tiled/flat tiler: the whole mode is the tile and the rest is `_1:_0`
@@ -169,6 +170,7 @@ LAYOUTREF_HD constexpr Result<Layout> tile_with_complement(Layout const& a, Layo
 ///       witness are returned (the two cotargets can fail at different steps, e.g.
 ///       logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)): rest 2:12 fails by mode
 ///       (disjoint_intervals), rest 3:12 Shah's left_divisibility). Only the error path pays.
+/// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
 LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const& b) {
   LAYOUTREF_TRY(Layout ca, coalesce(a));
   auto r = tile_with_complement(a, b, shape(ca));
@@ -195,7 +197,8 @@ LAYOUTREF_HD constexpr Result<Layout> divide(Arrangement how, Layout const& a, T
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler
-/// the pair (A∘B, A∘B*). CuTe's docs: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8)).
+/// the pair (A∘B, A∘B*). CuTe's docs:
+/// Example: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
 LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::logical, a, t); }
 LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Layout const& b) { return logical_divide(a, Tiler::of(b)); }
 

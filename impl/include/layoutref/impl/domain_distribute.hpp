@@ -4,8 +4,9 @@
 //
 // For the flattened leaves a_0, ..., a_(k-1): rest_0 = b, g_j = gcd(a_j, rest_j),
 // rest_(j+1) = rest_j / g_j; the result is coalesce((g_0, ..., g_(k-1)) : compact_major_left(
-// (a_0, ..., a_(k-1)))). CuTe's example: ((15,14), 6) -> (_3,_2):(_1,_15).
-// b is CuTe's static integer (the caller marks it static); gcd of static values is static.
+// (a_0, ..., a_(k-1)))). b is CuTe's static integer; gcd of static values is static.
+// CuTe's example:
+// Example: domain_distribute((_15,_14), _6) = (_3,_2):(_1,_15)
 // @post size(R) divides b, each g_j divides a_j, R is strictly increasing.
 // Errors: bad_argument (a size < 1, b < 1); overflow.
 #pragma once

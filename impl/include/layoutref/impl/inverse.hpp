@@ -8,6 +8,8 @@
 // @post L(R(i)) == i for every i < size(R). When L is injective R is the largest right inverse.
 // CuTe skips run-time strides; impl does not (its meaning never depends on the static flag), so
 // right_inverse(_10:1) is `_10:_1` where CuTe gives `_1:_0` (docs/divergences.md).
+// Example: right_inverse(_10:1) = _10:_1
+// Example: right_inverse((_4,_2):(_2,_1)) = (_2,_4):(_4,_1)
 // Condition: right_inverse.integer_strides.
 //
 // left_inverse(L), CuTe's mixed-radix construction: coalesce L; take its modes in increasing

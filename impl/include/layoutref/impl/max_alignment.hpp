@@ -18,6 +18,7 @@
 // and p is one iff exactly one of p-1, p is in I; it checks those points by enumerating T
 // (at most LAYOUTREF_MAX_EXACT_CHECK membership steps, else Errc::capacity).
 // Errors: bad_argument (a basis or negative stride, a size < 1); capacity; overflow.
+// Example: max_alignment((_4,_8):(_1,_8)) = _4
 #pragma once
 
 #include <layoutref/impl/inverse.hpp>

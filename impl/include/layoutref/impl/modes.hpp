@@ -4,8 +4,9 @@
 // prepend, group, make_layout of layouts) and cute/tuple_algorithms.hpp (take, select, flatten,
 // unflatten). Each operation moves whole modes, never changes a stride; the static flags travel
 // with the leaves. As in CuTe (and the spec, spec/src/modes.cpp), an integral layout s:d has rank
-// 1 and is its own single mode wherever a tuple is built: take(4:1, 0, 1) = (4):(1),
-// group(4:1, 0, 1) = ((4)):((1)), append(4:1, x) = (4, x):(1, dx).
+// 1 and is its own single mode wherever a tuple is built: append(4:1, x) = (4, x):(1, dx), and
+// Example: take(4:1, 0, 1) = (4):(1)
+// Example: group(4:1, 0, 1) = ((4)):((1))
 //
 // Mode indices are 0-based; a range or index outside the layout is Errc::bad_argument (CuTe
 // rejects these at compile time); more leaves or nodes than the capacity is Errc::capacity.
@@ -48,8 +49,10 @@ LAYOUTREF_HD constexpr Layout unit_mode() { return make_leaf(Int::fixed(1), Stri
 }  // namespace detail_modes
 
 /// flatten(L): a leaf layout stays a leaf; a tuple layout becomes the flat tuple of its leaf
-/// modes: ((4)):((1)) -> (4):(1), (2,(3,4)):(1,(2,6)) -> (2,3,4):(1,2,6). It cannot fail (the
-/// result has fewer nodes than L), so it returns the layout itself, like tree.hpp's flatten.
+/// modes. It cannot fail (the result has fewer nodes than L), so it returns the layout itself,
+/// like tree.hpp's flatten.
+/// Example: flatten(((4)):((1))) = (4):(1)
+/// Example: flatten((2,(3,4)):(1,(2,6))) = (2,3,4):(1,2,6)
 LAYOUTREF_HD constexpr Layout flatten(Layout const& l) { return flatten<LayoutLeaf>(l); }
 
 /// group(L, b, e): the modes [b, e) become one mode, the tuple of them (CuTe group<B,E>);
@@ -161,8 +164,8 @@ LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple 
 }  // namespace detail_modes
 
 /// unflatten(L, profile): the top-level modes of L, in order, replace the leaves of `profile`
-/// (CuTe unflatten; only the profile's nesting matters):
-/// unflatten((2,3,4):(1,2,6), (1,(1,1))) = (2,(3,4)):(1,(2,6)). A leaf profile returns mode 0.
+/// (CuTe unflatten; only the profile's nesting matters). A leaf profile returns mode 0.
+/// Example: unflatten((2,3,4):(1,2,6), (1,(1,1))) = (2,(3,4)):(1,(2,6))
 /// Errors: bad_argument unless rank(L) == the number of leaves of profile.
 LAYOUTREF_HD constexpr Result<Layout> unflatten(Layout const& flat, IntTuple const& profile) {
   if (flat.rank() != profile.nleaves)

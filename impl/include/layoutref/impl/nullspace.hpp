@@ -14,6 +14,7 @@
 // coalesced layout, refusing with nullspace.not_representable when it is no layout, as the spec
 // does: (3,3,3):(1,1,-1) has Z = {0,10,12,20,22,24}.
 // Errors: bad_argument (basis strides, a size < 1); nullspace.not_representable; capacity.
+// Example: nullspace((_4,_2,_3):(_1,_0,_4)) = _2:_4
 #pragma once
 
 #include <layoutref/impl/inverse.hpp>

@@ -106,7 +106,7 @@ LAYOUTREF_HD constexpr Result<Layout> product(Arrangement how, Layout const& a, 
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
-/// logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8)).
+/// Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
 LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Tiler const& t) { return product(Arrangement::logical, a, t); }
 LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Layout const& b) { return logical_product(a, Tiler::of(b)); }
 

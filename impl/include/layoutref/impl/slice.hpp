@@ -8,6 +8,8 @@
 //    A(2,_) = ((2,_5,_2)):((_2,13,100)) keeps a rank-1 tuple and A((_,_),5) = (_3,2):(4,1);
 //  - the offset: L at the coordinate with every `_` replaced by 0, split per term so that a
 //    coordinate tensor's origin can add each term with CuTe's static arithmetic (see Offset).
+// Example: slice((4,(2,3)):(1,(4,8)), (_,1)) = (4):(1)
+// Example: slice((4,(2,3)):(1,(4,8)), (2,(_,_))) = (2,3):(4,8)
 // Errors: bad_argument for a coordinate that does not match the layout's profile, a negative
 // coordinate or one outside its mode.
 #pragma once

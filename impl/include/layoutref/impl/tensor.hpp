@@ -405,7 +405,9 @@ LAYOUTREF_HD constexpr Result<Tiler> product_each_tiler(Layout const& l) {
 }
 
 /// local_partition(T, thr, idx) = outer_partition(T, product_each(shape(thr)),
-/// thr.get_flat_coord(idx)) (CuTe tensor_impl.hpp).
+/// thr.get_flat_coord(idx)) (CuTe tensor_impl.hpp). Thread 3 of a 2x4 row-major thread layout
+/// starts at (0,3) of an 8x24 coordinate tensor and takes every 2nd row and every 4th column:
+/// Example: local_partition(make_identity_tensor((8,24)), (_2,_4):(_4,_1), 3) = ArithTuple(0,3) o (4,6):(_2@0,_4@1)
 template <class E>
 LAYOUTREF_HD constexpr Result<Tensor<E>> local_partition(Tensor<E> const& t, Layout const& thr, Int idx) {
   LAYOUTREF_TRY(Tiler tiler, product_each_tiler(thr));

@@ -15,6 +15,8 @@
 // stride is scaled). Condition downcast.unit_stride: some leaf has stride 1 or -1 (CuTe's
 // has_int1 looks for a static +1 only and refuses downcast<2>(4:-1); the spec and impl give
 // 8:-1, docs/divergences.md section 4).
+// Example: upcast((_4,_8):(_8,_1), _2) = (_4,_4):(_4,_1)
+// Example: downcast(4:-1, 2) = 8:-1
 #pragma once
 
 #include <layoutref/impl/layout.hpp>

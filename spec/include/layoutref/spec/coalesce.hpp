@@ -9,6 +9,10 @@
 // filter(L): the layout whose function runs over the modes of L with non-zero stride and size
 // > 1, in order, coalesced (CuTe: coalesce(filter_zeros(L))); 1:0 when there are none.
 // filter(L, profile): by mode, like coalesce.
+// Example: coalesce((2,4):(1,2)) = 8:1
+// Example: coalesce((2,(1,6)):(1,(6,2))) = 12:1
+// Example: filter_zeros((4,2):(1,0)) = (4,_1):(1,0)
+// Example: filter((2,(1,6)):(0,(7,2))) = 6:2
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -10,6 +10,9 @@
 // image(A) ⊕ T = [0, M') (an interval tiling is unique: the least point not yet covered
 // must start a new translate); its layout is the coalesced form of that function.
 // complement(A) uses M = cosize(filter(A)).
+// Example: complement(4:2, 24) = (2,3):(_1,8)
+// Example: complement((2,2):(1,6), 24) = (3,2):(2,12)
+// Example: complement((2,4):(1,2), 16) = 2:8
 #pragma once
 
 #include <layoutref/spec/reference.hpp>
@@ -36,6 +39,7 @@ Judgement check_complement(Layout const& a, i64 cotarget, Claim const& claimed);
 /// cosize(make_layout(A, R)) >= size(cotarget), can fail under that rounding
 /// (complement((4,8):(1,4), (12,32)): q = (1,11), 352 < 384); such an input is inadmissible
 /// (complement.cotarget_bound, with the witness). An integer leaf is the integer cotarget.
+/// Example: complement((4,8):(1,4), (12,32)) = error
 i64 effective_cotarget(Layout const& a, IntTuple const& cotarget);
 Admissibility is_complement_admissible(Layout const& a, IntTuple const& cotarget);
 Layout complement(Layout const& a, IntTuple const& cotarget);

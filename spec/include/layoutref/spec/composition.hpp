@@ -15,6 +15,10 @@
 //  - composition.weak_left_divisibility: the quotient shape is weakly left divisible by N;
 //  - composition.disjoint_intervals: the modes of a multi-mode B do not collide inside A.
 // When Shah's condition fails but the function is still a layout, the answer is yes with a note.
+// CuTe's docs, a one-mode B, and A extended past its size (Â(4) = A's last mode run on, 0):
+// Example: composition((6,2):(8,2), (4,3):(3,1)) = ((2,2),3):((24,2),8)
+// Example: composition(20:2, (5,4):(4,1)) = (5,4):(8,2)
+// Example: composition((4,1):(1,0), 2:4) = 2:0
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -15,8 +15,8 @@
 //    strictly smaller order values, so equal order values get equal starting strides and the
 //    layout is not injective: make_layout_like((_2,_8):(_2,_2)) is (_2,_8):(_1,_1) in CuTe.
 //    The spec sorts the order leaves by (value, position left to right): ties are broken by
-//    position, the result is always compact, and make_layout_like((2,8):(2,2)) = (2,8):(1,2).
-//    Without ties the two definitions agree.
+//    position and the result is always compact (the examples at make_layout_like). Without
+//    ties the two definitions agree.
 //  - Static and dynamic values. CuTe ignores run-time (dynamic) order values ("considered
 //    large, and considered ordered from left to right"), filters only static zero strides in
 //    make_layout_like / make_fragment_like, gives stride 0 only to static size-1 leaves and
@@ -78,9 +78,10 @@ Layout make_layout(std::vector<Layout> const& parts);
 
 // --- layouts made like others -----------------------------------------------------------------------
 
-/// make_ordered_layout(shape, order) = shape : compact_order(shape, order). Examples (CuTe's
-/// comment in layout.hpp): ((2,2,2,2), (0,2,3,1)) -> (2,2,2,2):(1,4,8,2); with a tie
-/// ((4,8), (0,0)) -> (4,8):(1,4) where CuTe gives (_4,_8):(_1,_1).
+/// make_ordered_layout(shape, order) = shape : compact_order(shape, order). CuTe's comment in
+/// layout.hpp, and a tie, where CuTe gives (_4,_8):(_1,_1):
+/// Example: make_ordered_layout((2,2,2,2), (0,2,3,1)) = (2,2,2,2):(_1,4,8,2)
+/// Example: make_ordered_layout((4,8), (0,0)) = (4,8):(_1,4)
 /// @pre weakly_congruent(order, shape) and every leaf of shape >= 1 (else bad_argument)
 /// @post the result is compact: a bijection onto [0, size(shape))
 Layout make_ordered_layout(IntTuple const& shape, IntTuple const& order);
@@ -88,8 +89,10 @@ Layout make_ordered_layout(IntTuple const& shape, IntTuple const& order);
 /// make_layout_like(L): the shape of L with compact strides in the order of L's strides
 /// (CuTe: compact_order(filter_zeros(stride, shape), stride)). Leaves of stride 0 keep stride
 /// 0 and take no room; the others are laid out in increasing (stride, position), so a negative
-/// stride comes first and equal strides are broken by position.
-/// Example: (2,3,4,5):(0,42,1,0) -> (2,3,4,5):(0,4,1,0).
+/// stride comes first and equal strides are broken by position (CuTe's tie gives (_2,_8):(_1,_1)
+/// for the second example).
+/// Example: make_layout_like((2,3,4,5):(0,42,1,0)) = (2,3,4,5):(_0,4,_1,_0)
+/// Example: make_layout_like((_2,_8):(_2,_2)) = (_2,_8):(_1,_2)
 /// @pre integer strides, every leaf of shape >= 1 (else bad_argument)
 /// @post shape(result) == shape(L); the result is a bijection from the leaves of non-zero stride
 ///       onto [0, product of their sizes)
@@ -101,16 +104,19 @@ Layout make_layout_like(Layout const& l);
 /// make_ordered_layout(take<1,R>(shape), take<1,R>(stride)) scaled by n0, i.e. placed after
 /// mode 0 (zero strides there are order values like any other and do take room, as in CuTe).
 /// CuTe builds this as tiled_product(mode 0, rest), which for R == 2 wraps mode 1 in a rank-1
-/// tuple: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32)). The spec returns
-/// shape(L): (32,8):(1,32), the same function.
-/// Example: (2,4,4):(320,80,5) -> (2,4,4):(1,8,2).
+/// tuple, as impl does (first example); the spec returns shape(L): (32,8):(1,32), the same
+/// function.
+/// Example: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32))
+/// Example: make_fragment_like((2,4,4):(320,80,5)) = (2,4,4):(_1,8,2)
 /// @pre for R > 1, integer strides in modes 1..R-1; every leaf of shape >= 1 (else bad_argument)
 /// @post shape(result) == shape(L)
 Layout make_fragment_like(Layout const& l);
 
 /// make_identity_layout(shape) = shape : make_basis_like(shape): the layout that maps every
-/// coordinate to itself, e.g. (4,8) -> (4,8):(1@0,1@1), ((2,2),4) -> ((2,2),4):((1@0@0,1@1@0),1@1),
-/// 4 -> 4:1.
+/// coordinate to itself.
+/// Example: make_identity_layout((4,8)) = (4,8):(_1@0,_1@1)
+/// Example: make_identity_layout(((2,2),4)) = ((2,2),4):((_1@0@0,_1@1@0),_1@1)
+/// Example: make_identity_layout(4) = 4:_1
 /// @pre every leaf of shape >= 1
 /// @post result(c) is the natural coordinate of c, as a sum of basis elements
 Layout make_identity_layout(IntTuple const& shape);

@@ -14,6 +14,12 @@
 //    (tile, rest) pair (quirks.tsv, docs/divergences.md).
 //  - tiled_divide unpacks the rest: (tiles, rest_0, rest_1, ...); flat_divide unpacks both.
 //    For a layout tiler the unpacked modes are those of the result's own modes.
+// CuTe's docs (a layout tiler), then one tiler (2,3) = <2:1, 3:1> arranged four ways:
+// Example: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
+// Example: logical_divide((4,6):(1,4), (2,3)) = ((2,2),(3,2)):((1,2),(4,12))
+// Example: zipped_divide((4,6):(1,4), (2,3)) = ((2,3),(2,2)):((1,4),(2,12))
+// Example: tiled_divide((4,6):(1,4), (2,3)) = ((2,3),2,2):((1,4),2,12)
+// Example: flat_divide((4,6):(1,4), (2,3)) = (2,3,2,2):(1,4,2,12)
 #pragma once
 
 #include <layoutref/spec/by_mode.hpp>

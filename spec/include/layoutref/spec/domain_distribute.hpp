@@ -8,8 +8,8 @@
 // is unique), so the result is exactly CuTe's.
 // @post size(R) = g_0*...*g_(k-1) divides b; each g_j divides a_j; R is strictly increasing
 // (an injective sub-enumeration of A's column-major indices).
-// Example (CuTe's doc comment): A = (15,14), b = 6: g = (gcd(15,6), gcd(14,2)) = (3,2),
-// R = (3,2):(1,15).
+// CuTe's doc comment: A = (15,14), b = 6: g = (gcd(15,6), gcd(14,2)) = (3,2), c = (1,15).
+// Example: domain_distribute((15,14), 6) = (3,2):(_1,15)
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -8,6 +8,8 @@
 // that function is a layout. When L is injective this is the unique largest right inverse
 // (m == m*; CuTe's construction shows it is a layout); for a non-injective L another choice of
 // preimages can be larger (for (3,2):(1,2) the spec gives 3:1, (2,2):(1,3) also works).
+// Example: right_inverse((4,2):(2,1)) = (2,4):(4,_1)
+// Example: right_inverse((3,2):(1,2)) = 3:_1
 // check_right_inverse judges the contract; a valid right inverse smaller than the spec's is
 // correct with a remark, a larger one too.
 //
@@ -20,6 +22,7 @@
 // Conditions: left_inverse.stride_divisibility (each d_k divides d_(k+1)), then
 // left_inverse.injective (the construction must satisfy the contract: always when L is injective,
 // sometimes as a quasi-inverse when it is not). check_left_inverse judges any claim by the contract.
+// Example: left_inverse((4,2):(1,8)) = (8,2):(_1,4)
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -36,6 +36,9 @@ struct Layout {
 std::string str(Stride const& d);
 std::string str(Layout const& l);
 
+/// Example: size((4,8):(8,1)) = 32
+/// Example: rank((2,(3,4)):(1,(2,6))) = 2
+/// Example: depth((2,(3,4)):(1,(2,6))) = 2
 inline i64 size(Layout const& l) { return size(l.shape); }
 inline int rank(Layout const& l) { return rank(l.shape); }
 inline int depth(Layout const& l) { return depth(l.shape); }
@@ -53,6 +56,8 @@ std::vector<Layout> leaf_modes(Layout const& l);
 
 /// idx2crd(i, S): the natural coordinate of the 1-D index i (congruent with S).
 /// An index i >= size(S) overflows into the last leaf (CuTe's idx2crd). @pre i >= 0
+/// Example: idx2crd(9, (4,8)) = (1,2)
+/// Example: idx2crd(9, (4,(2,4))) = (1,(0,1))
 IntTuple idx2crd(i64 index, IntTuple const& shape);
 /// idx2crd of a tuple index: mode by mode, idx2crd(i_k, S_k) for each mode k (CuTe's
 /// idx2crd(tuple, tuple); ranks must agree, else bad_argument: CuTe's "Mismatched Ranks").
@@ -62,15 +67,21 @@ IntTuple idx2crd(IntTuple const& index, IntTuple const& shape);
 /// crd2idx(c, S): the colexicographic 1-D index of a coordinate c of S. c may be coarser
 /// than S: an integer for a sub-tuple is already an index into it (CuTe's crd2idx).
 /// @pre each integer of c lies in [0, size of the sub-shape it indexes)
+/// Example: crd2idx((1,2), (4,8)) = 9
 i64 crd2idx(IntTuple const& coord, IntTuple const& shape);
 
-/// crd2crd(c, S, T): the coordinate of T with the same 1-D index as c in S.
+/// crd2crd(c, S, T): the coordinate of T with the same 1-D index as c in S; for three tuples of
+/// one rank, mode by mode (CuTe's crd2crd).
+/// Example: crd2crd((1,2), (4,8), 32) = 9
+/// Example: crd2crd((1,2), (4,8), ((2,2),(2,4))) = ((1,0),(0,1))
 IntTuple crd2crd(IntTuple const& coord, IntTuple const& src, IntTuple const& dst);
 
 /// L(c) for a coordinate of any profile weakly congruent with shape(L).
+/// Example: crd2idx((1,2), (4,8):(8,1)) = 10
 Value crd2idx(IntTuple const& coord, Layout const& l);
 
 /// L(i) for a 1-D index. @pre 0 <= i < size(L)
+/// Example: eval((4,8):(8,1), 9) = 10
 Value evaluate(Layout const& l, i64 index);
 
 /// L extended past its domain: i >= size(L) overflows into the last leaf mode.
@@ -86,6 +97,8 @@ Value evaluate_at_value(Layout const& l, Value const& x);
 /// cosize(L) = 1 + sum of (s_k - 1) * |d_k| over the leaves (integer strides): CuTe's
 /// size(coshape(L)), whose coshape takes the strides' magnitudes (CUTLASS cute/layout.hpp;
 /// cutlass #1497). It is max L - min L + 1, the extent of L's image; 1 + max L for strides >= 0.
+/// Example: cosize((2,4):(1,4)) = 14
+/// Example: cosize((2,4):(1,-4)) = 14
 i64 cosize(Layout const& l);
 
 // --- slicing -----------------------------------------------------------------------------

@@ -18,6 +18,10 @@
 // injective apart from its stride-0 modes) the image can be wider than CuTe's answer:
 // (2,2):(1,1) has the image [0,3), so 3, where CuTe (commit 7107b05) gives 1; (3,3):(1,2) has
 // [0,7), so 7, where CuTe gives 1. layoutref follows the definition.
+// Example: max_alignment((4,8):(1,4)) = 32
+// Example: max_alignment((4,8):(1,8)) = 4
+// Example: max_alignment((2,2):(1,1)) = 3
+// Example: max_alignment((3,3):(1,2)) = 7
 #pragma once
 
 #include <layoutref/spec/layout.hpp>

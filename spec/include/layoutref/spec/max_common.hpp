@@ -9,6 +9,8 @@
 // max_common_layout.not_representable when that prefix is not the function of a layout (possible
 // only for a non-injective b). check_max_common_layout judges the contract: size N, a(R(i)) == i
 // and b(R(i)) == i for every i < N.
+// Example: max_common_vector((4,8):(1,4), (4,8):(1,8)) = 4
+// Example: max_common_layout((4,8):(1,4), (4,8):(1,8)) = 4:_1
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

@@ -7,6 +7,8 @@
 // enumeration is the function of no layout the input is inadmissible,
 // nullspace.not_representable. That needs a negative stride: (3,3,3):(1,1,-1) has
 // Z = {0,10,12,20,22,24}.
+// Example: nullspace((4,2,3):(1,0,4)) = 2:4
+// Example: nullspace((3,3,3):(1,1,-1)) = error
 // @post L(R(j)) = 0 for all j, R is strictly increasing, and every zero of L in its domain is
 // a value of R.
 //
@@ -16,6 +18,7 @@
 // of CuTe's layout, enumerated in increasing order: the two results have the same function.
 // With negative strides CuTe misses zeros where terms cancel ((2,2):(1,-1) has Z = {0,3};
 // CuTe gives 1:0).
+// Example: nullspace((2,2):(1,-1)) = 2:3
 #pragma once
 
 #include <layoutref/spec/reference.hpp>

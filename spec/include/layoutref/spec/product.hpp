@@ -14,6 +14,11 @@
 //  - tile_to_shape(block, shape, order): blocked_product(block padded to rank(shape),
 //    make_ordered_layout(shape / block shape, order)); each mode of the shape must be a multiple
 //    of the block's (tile_to_shape.divisibility). The default order is column-major.
+// CuTe's docs (logical_product), then a 2x2 block repeated 3x4 times:
+// Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
+// Example: blocked_product((2,2):(1,2), (3,4):(1,3)) = ((2,3),(2,4)):((1,4),(2,12))
+// Example: raked_product((2,2):(1,2), (3,4):(1,3)) = ((3,2),(4,2)):((4,1),(12,2))
+// Example: tile_to_shape((2,2):(1,2), (4,6)) = ((2,2),(2,3)):((1,4),(2,8))
 #pragma once
 
 #include <layoutref/spec/by_mode.hpp>

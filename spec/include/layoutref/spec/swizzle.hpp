@@ -53,16 +53,20 @@ std::string str(ComposedLayout const& c);
 /// outer(offset + inner(i)).
 /// @pre 0 <= i < size(inner); inner has integer strides; offset + inner(i) >= 0 (bad_argument
 /// otherwise, since Sw is defined here on non-negative integers only).
+/// Example: eval(Sw<1,0,1> o 0 o 4:1, 2) = 3
 i64 evaluate(ComposedLayout const& c, i64 index);
 
 /// size(Sw o off o L) = size(L) (CuTe's size of a ComposedLayout: its domain is inner's).
+/// Example: size(Sw<1,0,1> o 0 o (4,8):(8,1)) = 32
 i64 size(ComposedLayout const& c);
 
 /// cosize(Sw o off o L): the extent of the image, 1 + max over i of Sw(off + L(i)) (the values
 /// are >= 0, so this is max - min + 1 counted from 0, as for a layout with strides >= 0).
 /// CuTe returns cosize(L) here, ignoring the swizzle and the offset; the two agree whenever off
 /// is 0 and L's image [0, cosize(L)) is a union of whole 2^(M+B+|S|)-blocks, which a swizzle
-/// permutes (docs/divergences.md). Enumerates size(L) values (table bound).
+/// permutes (docs/divergences.md). Enumerates size(L) values (table bound). The values of the
+/// example are Sw(0, 1, 2) = 0, 1, 3, where CuTe gives cosize(3:1) = 3:
+/// Example: cosize(Sw<1,0,1> o 0 o 3:1) = 4
 i64 cosize(ComposedLayout const& c);
 
 /// max_common_vector with a swizzled side: CuTe's (cute/swizzle_layout.hpp)
@@ -71,6 +75,7 @@ i64 cosize(ComposedLayout const& c);
 /// higher bits; both swizzled: the inner layouts' vector, capped by 2^M0 and 2^M1 unless the two
 /// swizzles are the same function. (This is the width that holds for every such offset; a
 /// particular offset can allow a longer one: docs/divergences.md.)
+/// Example: max_common_vector(Sw<1,1,2> o 0 o 16:1, 16:1) = _2
 i64 max_common_vector(ComposedLayout const& a, Layout const& b);
 i64 max_common_vector(Layout const& a, ComposedLayout const& b);
 i64 max_common_vector(ComposedLayout const& a, ComposedLayout const& b);
@@ -78,6 +83,7 @@ i64 max_common_vector(ComposedLayout const& a, ComposedLayout const& b);
 /// composition(outer ∘ offset ∘ inner, T) = outer ∘ offset ∘ (inner ∘ T) (cute/layout_composed.hpp:
 /// the tiler acts on the domain, which inner defines). Admissible iff inner ∘ T is (composition.hpp).
 /// @pre inner has integer strides (bad_argument otherwise); outer is valid.
+/// Example: composition(Sw<1,0,1> o 0 o 8:1, 4:2) = Sw<1,0,1> o 0 o 4:2
 Admissibility is_composition_admissible(ComposedLayout const& a, Tiler const& t);
 ComposedLayout composition(ComposedLayout const& a, Tiler const& t);
 

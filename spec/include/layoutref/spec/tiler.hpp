@@ -2,6 +2,7 @@
 //
 // Source: CuTe docs 02_layout_algebra.md ("Composition Tilers"); the seed document
 // "CuTe Tilers": the tiler <2:3, 3:2> applied to a (32,16) layout composes mode by mode.
+// Example: composition((32,16):(1,32), <2:3, 3:2>) = (2,3):(3,64)
 // An integer n used as a tiler (or inside a shape used as a tiler) means the layout n:1.
 #pragma once
 

@@ -24,6 +24,8 @@
 // leaf k and 0 <= r < n. When L has exactly one unit leaf, R is L with each element split into
 // n consecutive narrow ones; with several (e.g. a size-1 mode of stride 1), every one of
 // them is widened, as CuTe does, and size(R) = size(L) * n^(number of unit leaves).
+// Example: upcast((4,8):(8,1), 2) = (4,4):(4,1)
+// Example: downcast((4,4):(4,1), 2) = (4,8):(8,1)
 #pragma once
 
 #include <layoutref/spec/reference.hpp>
