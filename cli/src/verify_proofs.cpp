@@ -1,6 +1,5 @@
 // layoutref cli — the law library's answers in `layoutref verify` (docs/proofs.md).
-#include <layoutref/equiv/json.hpp>
-#include "verify_proofs.hpp"
+#include "verify_steps.hpp"
 
 #include <layoutref/proofs/laws.hpp>
 
@@ -8,32 +7,21 @@
 
 namespace layoutref::cli {
 
-using equiv::json_string;
-
-bool verify_proofs(bool json, std::string& out) {
+StepReport verify_proofs() {
   namespace lp = layoutref::proofs;
-  bool pass = true;
+  StepReport r;
   char line[512];
-  out = json ? "[" : "\nproofs (Z3, the CI set of proofs/laws; docs/proofs.md):\n";
-  bool first = true;
+  r.text = "\nproofs (Z3, the CI set of proofs/laws; docs/proofs.md):\n";
   for (auto const& family : lp::law_families()) {
     if (family.deep) continue;
-    for (auto const& r : family.run(120000)) {
-      pass = pass && r.ok();
-      if (json) {
-        out += std::string(first ? "" : ",") + "{\"family\":" + json_string(r.family) + ",\"law\":" + json_string(r.law) +
-               ",\"bounds\":" + json_string(r.bounds) + ",\"answer\":" + json_string(lp::name(r.answer.status)) +
-               ",\"expected\":" + json_string(lp::name(r.expected)) + ",\"seconds\":" + std::to_string(r.answer.seconds) + "}";
-        first = false;
-        continue;
-      }
-      std::snprintf(line, sizeof line, "  %-14s %-8s %8.3f s  %s%s\n", r.family.c_str(), lp::name(r.answer.status),
-                    r.answer.seconds, r.law.c_str(), r.ok() ? "" : "  <-- UNEXPECTED");
-      out += line;
+    for (auto const& law : family.run(120000)) {
+      if (!law.ok()) r.status = StepStatus::fail;
+      std::snprintf(line, sizeof line, "  %-14s %-8s %8.3f s  %s%s\n", law.family.c_str(), lp::name(law.answer.status),
+                    law.answer.seconds, law.law.c_str(), law.ok() ? "" : "  <-- UNEXPECTED");
+      r.text += line;
     }
   }
-  if (json) out += "]";
-  return pass;
+  return r;
 }
 
 }  // namespace layoutref::cli
