@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # layoutref's two set-up commands for a fresh machine (Debian, root or sudo):
-#   ./run.sh verify   installs what is missing, builds, and runs `layoutref verify` (the main job)
+#   ./run.sh verify   installs what is missing, builds, and runs `layoutref verify` (the main job):
+#                     the audit and the proofs, and the results of the property suite and the GPU
+#                     check that `./run.sh test` recorded, running each that has none (--run-missing)
 #   ./run.sh test     installs what is missing, builds, and runs every test (ctest)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -32,7 +34,7 @@ case "${1:-}" in
   verify)
     build
     shift
-    ./build/bin/layoutref verify "$@"
+    ./build/bin/layoutref verify --run-missing "$@"
     ;;
   test)
     build

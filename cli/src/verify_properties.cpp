@@ -1,9 +1,11 @@
 // layoutref cli — the property suite's results in `layoutref verify` (docs/properties.md).
-#include "verify_properties.hpp"
+#include "verify_steps.hpp"
 
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -11,15 +13,7 @@ namespace layoutref::cli {
 
 namespace {
 
-struct PropertyResult {
-  std::string name;
-  bool pass = false;
-  std::string cases;  ///< "1000" from RapidCheck's "OK, passed 1000 tests", else what it said
-  std::string time;   ///< "(12 ms)"
-  long capacity = -1;  ///< cases that met impl's capacity refusal ("capacity refusals: N of M cases (P%)"), -1 if not printed
-  long capacity_of = 0;
-  std::string capacity_line;
-};
+namespace fs = std::filesystem;
 
 /// Open impl/spec disagreements (docs/laws.md), LAYOUTREF_PROPERTY_KNOWN_FAILURES of the top-level
 /// CMakeLists.txt, passed in as LAYOUTREF_KNOWN_DISAGREEMENTS ("a:b:c", empty when none): their
@@ -46,94 +40,149 @@ std::string trim(std::string s) {
   return s;
 }
 
-}  // namespace
-
-bool verify_properties(std::string& out) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  fs::path program = ec ? fs::path("layoutref-properties") : self.parent_path() / "layoutref-properties";
-  out = "\nproperties (RapidCheck, impl ≡ spec and the laws; docs/laws.md):\n";
-  if (ec || !fs::exists(program)) {
-    out += "  layoutref-properties is not built beside layoutref (rapidcheck missing?): skipped\n";
-    return true;
-  }
-  std::string cases = "5000";
-  if (char const* env = std::getenv("LAYOUTREF_PROPERTY_CASES")) cases = env;
-  for (char c : cases)
-    if (c < '0' || c > '9') {
-      out += "  LAYOUTREF_PROPERTY_CASES must be a number: FAIL\n";
-      return false;
-    }
-  std::string command = "RC_PARAMS='seed=1 max_success=" + cases + " verbose_progress=0' '" + program.string() + "' 2>&1";
+/// The property names (Suite.Name) of `program --gtest_list_tests`; false when it cannot be run.
+bool list_properties(fs::path const& program, std::vector<std::string>& names) {
+  std::string command = shell_quote(program.string()) + " --gtest_list_tests 2>/dev/null";
   FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) {
-    out += "  cannot run " + program.string() + ": FAIL\n";
-    return false;
-  }
-  std::vector<PropertyResult> results;
-  std::string last_rc;  // RapidCheck's last summary line ("OK, passed N tests", "Falsifiable after ...")
-  std::string last_capacity;  // properties/support/property.hpp's "capacity refusals: N of M cases (P%)"
+  if (!pipe) return false;
+  std::string suite;
   char buf[4096];
   while (std::fgets(buf, sizeof buf, pipe)) {
     std::string line = trim(buf);
-    if (line.rfind("OK, passed ", 0) == 0 || line.rfind("Falsifiable", 0) == 0 || line.rfind("Gave up", 0) == 0) last_rc = line;
-    if (line.rfind("capacity refusals: ", 0) == 0) last_capacity = line;
-    bool ok = line.rfind("[       OK ] ", 0) == 0;
-    bool failed = line.rfind("[  FAILED  ] ", 0) == 0 && line.find(" ms)") != std::string::npos;
-    if (!ok && !failed) continue;
-    std::string rest = line.substr(13);
-    size_t paren = rest.rfind(" (");
-    PropertyResult r;
-    r.name = rest.substr(0, paren);
-    r.time = paren == std::string::npos ? "" : rest.substr(paren + 1);
-    r.pass = ok;
-    if (last_rc.rfind("OK, passed ", 0) == 0)
-      r.cases = last_rc.substr(11, last_rc.find(' ', 11) - 11);
-    else if (ok)
-      r.cases = cases;  // rapidcheck_gtest prints the count only for tagged properties
-    else
-      r.cases = last_rc;
-    last_rc.clear();
-    long n = 0, of = 0;
-    if (std::sscanf(last_capacity.c_str(), "capacity refusals: %ld of %ld cases", &n, &of) == 2) {
-      r.capacity = n;
-      r.capacity_of = of;
-      r.capacity_line = last_capacity;
+    if (line.empty()) continue;
+    if (line[0] != ' ') {
+      suite = line.substr(0, line.find(' '));  // "Suite." [# TypeParam = ...]
+      continue;
     }
-    last_capacity.clear();
-    results.push_back(r);
+    size_t start = line.find_first_not_of(' ');
+    names.push_back(suite + line.substr(start, line.find(' ', start) - start));
   }
-  int status = pclose(pipe);
-  long passed = 0, failed = 0, known = 0, total_cases = 0, total_capacity = 0;
+  return pclose(pipe) == 0 && !names.empty();
+}
+
+/// One recorded result: `key<TAB>value` lines (properties/main.cpp).
+struct Recorded {
+  std::map<std::string, std::string> field;
+  std::string get(std::string const& k) const {
+    auto it = field.find(k);
+    return it == field.end() ? "" : it->second;
+  }
+};
+
+bool read_recorded(fs::path const& file, Recorded& r) {
+  std::ifstream in(file);
+  if (!in) return false;
+  std::string line;
+  while (std::getline(in, line)) {
+    size_t tab = line.find('\t');
+    if (tab != std::string::npos) r.field[line.substr(0, tab)] = line.substr(tab + 1);
+  }
+  return !r.get("property").empty();
+}
+
+}  // namespace
+
+StepReport verify_properties(StepOptions const& o) {
+  StepReport rep;
+  rep.text = "\nproperties (RapidCheck, impl ≡ spec and the laws; docs/laws.md):\n";
+  fs::path program = beside_self("layoutref-properties");
+  if (program.empty()) {
+    rep.text += "  layoutref-properties is not built beside layoutref (rapidcheck missing?): skipped\n";
+    rep.status = StepStatus::not_run;
+    return rep;
+  }
+  std::vector<std::string> names;
+  if (!list_properties(program, names)) {
+    rep.text += "  cannot list the properties of " + program.string() + ": FAIL\n";
+    rep.status = StepStatus::fail;
+    return rep;
+  }
+  fs::path dir = o.results / "properties";
+  auto result_of = [&](std::string const& name) { return dir / (name + ".tsv"); };
+  auto current = [&](std::string const& name) { return is_current(result_of(name), program); };
+  bool complete = true;
+  for (auto const& n : names) complete = complete && current(n);
+  bool ran = false;
+  if (o.run || (o.run_missing && !complete)) {
+    std::string cases = "5000";
+    if (char const* env = std::getenv("LAYOUTREF_PROPERTY_CASES")) cases = env;
+    if (cases.empty() || cases.find_first_not_of("0123456789") != std::string::npos) {
+      rep.text += "  LAYOUTREF_PROPERTY_CASES must be a number: FAIL\n";
+      rep.status = StepStatus::fail;
+      return rep;
+    }
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    fs::path log = o.results / "properties.log";
+    std::string command = "LAYOUTREF_PROPERTY_RESULTS=" + shell_quote(dir.string()) + " RC_PARAMS='seed=1 max_success=" + cases +
+                          " verbose_progress=0' " + shell_quote(program.string()) + " >" + shell_quote(log.string()) + " 2>&1";
+    rep.text += "  ran now (" + cases + " cases a property, seed 1; its output is in " + log.string() + ")\n";
+    if (std::system(command.c_str()) == -1) {
+      rep.text += "  cannot run " + program.string() + ": FAIL\n";
+      rep.status = StepStatus::fail;
+      return rep;
+    }
+    ran = true;
+  }
+  long total_capacity = 0, passed = 0, failed = 0, known = 0, missing = 0, total_cases = 0;
+  std::set<std::string> seeds;
+  fs::path oldest;
   char line[512];
-  for (auto const& r : results) {
-    bool expected_failure = is_known(r.name);
-    char const* verdict = r.pass ? (expected_failure ? "PASS" : "pass") : (expected_failure ? "known" : "FAIL");
-    if (r.pass && !expected_failure) ++passed;
-    else if (!r.pass && expected_failure) ++known;
+  for (auto const& name : names) {
+    fs::path file = result_of(name);
+    Recorded r;
+    if (!current(name) || !read_recorded(file, r)) {
+      ++missing;
+      continue;
+    }
+    if (oldest.empty() || fs::last_write_time(file) < fs::last_write_time(oldest)) oldest = file;
+    seeds.insert(r.get("seed"));
+    std::string verdict_field = r.get("verdict");
+    bool started = verdict_field == "started";
+    bool pass = verdict_field == "pass";
+    bool expected_failure = is_known(name);
+    char const* verdict = pass ? (expected_failure ? "PASS" : "pass") : (expected_failure && !started ? "known" : "FAIL");
+    if (pass && !expected_failure) ++passed;
+    else if (!pass && expected_failure && !started) ++known;
     else ++failed;
-    if (r.pass) total_cases += std::atol(r.cases.c_str());
-    if (r.capacity > 0) total_capacity += r.capacity;
-    std::string capacity = r.capacity < 0 ? "-" : std::to_string(r.capacity);
-    std::snprintf(line, sizeof line, "  %-5s %-58s %8s cases %5s at capacity %s\n", verdict, r.name.c_str(),
-                  r.pass ? r.cases.c_str() : "-", capacity.c_str(), r.time.c_str());
-    out += line;
-    if (!r.pass && r.capacity * 100 > r.capacity_of)
-      out += "        " + r.capacity_line + ": more than the bound of 1% (impl's fixed capacity)\n";
-    if (!r.pass && !r.cases.empty()) out += "        " + r.cases + "\n";
-    if (!r.pass && expected_failure) out += "        a known impl/spec disagreement (docs/laws.md)\n";
-    if (r.pass && expected_failure)
-      out += "        listed as a known disagreement but passes: remove it from the known lists (FAIL)\n";
+    std::string cases = r.get("cases");
+    if (pass) total_cases += std::atol(cases.c_str());
+    std::string time = r.get("ms").empty() ? "" : "(" + r.get("ms") + " ms)";
+    std::string refused = r.get("capacity_refused");  // properties/main.cpp: impl's capacity refusals
+    if (!refused.empty()) total_capacity += std::atol(refused.c_str());
+    std::snprintf(line, sizeof line, "  %-5s %-58s %8s cases %5s at capacity %s\n", verdict, name.c_str(), pass ? cases.c_str() : "-",
+                  refused.empty() ? "-" : refused.c_str(), time.c_str());
+    rep.text += line;
+    if (started) rep.text += "        started but never finished: it crashed or was stopped, or is running now\n";
+    if (!pass && !r.get("failure").empty()) rep.text += "        " + r.get("failure") + "\n";
+    if (!pass && expected_failure && !started) rep.text += "        a known impl/spec disagreement (docs/laws.md)\n";
+    if (pass && expected_failure)
+      rep.text += "        listed as a known disagreement but passes: remove it from the known lists (FAIL)\n";
   }
+  if (missing == static_cast<long>(names.size())) {
+    rep.text += "  not run since layoutref-properties was built: `ctest -L property` in the build tree records the\n"
+                "  results verify reports; `layoutref verify --run-properties` runs the suite now\n";
+    rep.status = StepStatus::not_run;
+    return rep;
+  }
+  if (missing > 0) {
+    for (auto const& name : names)
+      if (!current(name)) {
+        std::snprintf(line, sizeof line, "  %-5s %-58s not run since layoutref-properties was built\n", "-", name.c_str());
+        rep.text += line;
+      }
+  }
+  std::string seed = seeds.size() == 1 ? "seed " + *seeds.begin() : "seeds differ";
   std::snprintf(line, sizeof line,
-                "  total: %ld properties, %ld pass, %ld known disagreements, %ld fail, %ld cases (seed 1), %ld at impl's capacity "
-                "(at most 1%% of a property's cases)\n",
-                static_cast<long>(results.size()), passed, known, failed, total_cases, total_capacity);
-  out += line;
-  bool pass = (status == 0 || known > 0) && failed == 0 && !results.empty();
-  if (!pass && failed == 0) out += "  layoutref-properties exited with status " + std::to_string(status) + ": FAIL\n";
-  return pass;
+                "  total: %ld properties, %ld pass, %ld known disagreements, %ld fail, %ld not run, %ld cases (%s), %ld at impl's "
+                "capacity (at most 1%% of a property's cases)\n",
+                static_cast<long>(names.size()), passed, known, failed, missing, total_cases, seed.c_str(), total_capacity);
+  rep.text += line;
+  if (!ran) rep.text += "  recorded in " + dir.string() + ", the oldest " + age(oldest) + "\n";
+  if (ran && missing > 0)
+    rep.text += "  the run left " + std::to_string(missing) + " properties without a result: FAIL\n";
+  rep.status = failed > 0 || (ran && missing > 0) ? StepStatus::fail : missing > 0 ? StepStatus::not_run : StepStatus::pass;
+  return rep;
 }
 
 }  // namespace layoutref::cli

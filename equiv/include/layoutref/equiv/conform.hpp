@@ -23,6 +23,28 @@ namespace layoutref::equiv {
 enum class Conformity { literal, functional, different, refused, unsupported, malformed };
 char const* name(Conformity c);
 
+/// How many cases got each verdict.
+struct ConformTally {
+  long literal = 0, functional = 0, different = 0, refused = 0, unsupported = 0, malformed = 0;
+
+  /// The count of verdict c.
+  long& operator[](Conformity c) {
+    switch (c) {
+      case Conformity::literal: return literal;
+      case Conformity::functional: return functional;
+      case Conformity::different: return different;
+      case Conformity::refused: return refused;
+      case Conformity::unsupported: return unsupported;
+      case Conformity::malformed: break;
+    }
+    return malformed;
+  }
+  long operator[](Conformity c) const { return const_cast<ConformTally&>(*this)[c]; }
+  void add(Conformity c) { ++(*this)[c]; }
+  /// Every case counted.
+  long cases() const { return literal + functional + different + refused + unsupported + malformed; }
+};
+
 /// What impl computed for one case: a term to print, or the error it returned.
 struct ImplResult {
   std::optional<notation::Term> term;  ///< the result in CuTe notation, with static markers

@@ -1,7 +1,10 @@
-// layoutref equiv — a minimal JSON writer for --json output.
+// layoutref equiv — a minimal JSON writer for --json output: json_string (one string literal) and
+// JsonWriter (objects and arrays streamed to an ostream, commas placed by the writer).
 #pragma once
 
+#include <ostream>
 #include <string>
+#include <vector>
 
 namespace layoutref::equiv {
 
@@ -62,5 +65,91 @@ inline std::string json_string(std::string const& s) {
   }
   return out + "\"";
 }
+
+/// Writes one JSON value to `out` as it is built: begin_object / key / value ... end_object,
+/// begin_array / value ... end_array. The writer places the commas; nothing else is added
+/// between tokens (no spaces), except in an array begun with `lines`: every element starts on a
+/// new line and the closing bracket too (`[\n1,\n2\n]`, `[\n]` when empty).
+/// @pre calls form one well-nested value: key only directly inside an object, followed by
+///      exactly one value; every begin_* closed by its end_*.
+class JsonWriter {
+ public:
+  enum class Layout { compact, lines };
+
+  explicit JsonWriter(std::ostream& out) : out_(out) {}
+
+  JsonWriter& begin_object() {
+    element();
+    out_ << '{';
+    open_.push_back({false, false});
+    return *this;
+  }
+  JsonWriter& end_object() {
+    open_.pop_back();
+    out_ << '}';
+    return *this;
+  }
+  JsonWriter& begin_array(Layout layout = Layout::compact) {
+    element();
+    out_ << '[';
+    open_.push_back({false, layout == Layout::lines});
+    return *this;
+  }
+  JsonWriter& end_array() {
+    bool lines = open_.back().lines;
+    open_.pop_back();
+    out_ << (lines ? "\n]" : "]");
+    return *this;
+  }
+  /// The member name of the next value.
+  JsonWriter& key(std::string const& name) {
+    element();
+    out_ << json_string(name) << ':';
+    after_key_ = true;
+    return *this;
+  }
+  JsonWriter& value(std::string const& s) { return raw(json_string(s)); }
+  JsonWriter& value(char const* s) { return raw(json_string(s)); }
+  JsonWriter& value(bool b) { return raw(b ? "true" : "false"); }
+  JsonWriter& value(int n) { return raw(std::to_string(n)); }
+  JsonWriter& value(long n) { return raw(std::to_string(n)); }
+  JsonWriter& value(long long n) { return raw(std::to_string(n)); }
+  JsonWriter& value(unsigned long n) { return raw(std::to_string(n)); }
+  JsonWriter& value(unsigned long long n) { return raw(std::to_string(n)); }
+  /// A number written as printf's %f (six decimals). @pre d is finite
+  JsonWriter& value(double d) { return raw(std::to_string(d)); }
+  /// `key(name).value(v)`.
+  template <class T>
+  JsonWriter& member(std::string const& name, T const& v) {
+    return key(name).value(v);
+  }
+
+ private:
+  struct Open {
+    bool has_elements;
+    bool lines;
+  };
+  /// Separate a new element (a member or an array entry) from the previous one.
+  void element() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (open_.empty()) return;
+    Open& o = open_.back();
+    if (o.has_elements) out_ << ',';
+    if (o.lines) out_ << '\n';
+    o.has_elements = true;
+  }
+  JsonWriter& raw(std::string const& text) {
+    element();
+    out_ << text;
+    return *this;
+  }
+
+  std::ostream& out_;
+  std::vector<Open> open_;
+  bool after_key_ = false;
+};
 
 }  // namespace layoutref::equiv

@@ -1,0 +1,145 @@
+// layoutref cli — `layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...`:
+// every case of the vector files judged by the spec (equiv::audit_case), one line per case and a
+// summary; with --prove, the cases past the table limit decided by Z3 (proofs::prove_case).
+#include "commands.hpp"
+#include "judge.hpp"
+
+#include <layoutref/equiv/conform.hpp>
+#include <layoutref/equiv/json.hpp>
+#ifdef LAYOUTREF_HAVE_PROOFS
+#include <layoutref/proofs/prove.hpp>
+#endif
+#include <layoutref/spec/table.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+namespace {
+
+using namespace layoutref::equiv;
+
+/// Set the spec's table limit from `text`. @post false, nothing set, unless text is an integer >= 1
+bool parse_limit(std::string const& text) {
+  try {
+    size_t used = 0;
+    long long n = std::stoll(text, &used);
+    if (used != text.size() || n < 1) return false;
+    layoutref::spec::set_table_limit(n);
+    return true;
+  } catch (std::exception const&) {
+    return false;
+  }
+}
+
+/// One case of `audit --json`: the verdict, impl's conform verdict where the claim is correct, and
+/// the judgement's witness.
+void write_case(JsonWriter& w, Judged const& j) {
+  w.begin_object()
+      .member("file", j.c.file)
+      .member("line", j.c.line)
+      .member("op", j.c.op)
+      .member("verdict", name(j.o.verdict))
+      .member("detail", j.o.detail);
+  if (j.o.verdict == Verdict::correct) w.member("impl", name(conform_case(j.c).verdict));
+  if (j.o.judgement) {
+    auto const& g = *j.o.judgement;
+    if (g.index) w.member("index", *g.index).member("coordinate", g.coordinate);
+    if (!g.claimed_value.empty()) w.member("claimed", g.claimed_value);
+    if (!g.expected_value.empty()) w.member("expected", g.expected_value);
+    w.member("depends_on_extension", g.depends_on_extension);
+  }
+  w.end_object();
+}
+
+}  // namespace
+
+int audit(std::vector<std::string> const& args) {
+  bool json = false;
+  bool prove = false;
+  std::string expect_path;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--json") {
+      json = true;
+    } else if (args[i] == "--prove") {
+      prove = true;
+    } else if (args[i] == "--expect" && i + 1 < args.size()) {
+      expect_path = args[++i];
+    } else if (args[i] == "--table-limit" && i + 1 < args.size()) {
+      if (!parse_limit(args[++i])) {
+        std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << args[i] << "`\n";
+        return 2;
+      }
+    } else if (args[i].rfind("--", 0) == 0) {
+      std::cerr << "layoutref audit: unknown option `" << args[i] << "`\n" << kUsage;
+      return 2;
+    } else {
+      files.push_back(args[i]);
+    }
+  }
+  if (files.empty()) {
+    std::cerr << "layoutref audit: no vector files given\n" << kUsage;
+    return 2;
+  }
+  Expectations ex;
+  if (!expect_path.empty()) {
+    std::string error;
+    if (!ex.load(expect_path, error)) {
+      std::cerr << "layoutref audit: " << error << "\n";
+      return 2;
+    }
+  }
+  std::vector<Judged> judged;
+  bool read_ok = judge_files(files, judged);
+#ifdef LAYOUTREF_HAVE_PROOFS
+  if (prove)
+    for (auto& j : judged)
+      if (j.o.verdict == Verdict::unsupported && j.o.detail.find("past the bound") != std::string::npos)
+        if (auto o = layoutref::proofs::prove_case(j.c, 60000)) j.o = *o;
+#else
+  if (prove) std::cerr << "layoutref audit: --prove needs a build with z3 (proofs/); ignored\n";
+#endif
+  AuditCounts n;
+  for (auto const& j : judged) n.add(j.o.verdict, ex.expects_wrong(j.c.file, j.c.line));
+  std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
+  if (json) {
+    JsonWriter w(std::cout);
+    w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
+    for (auto const& j : judged) write_case(w, j);
+    w.end_array();
+    w.key("summary")
+        .begin_object()
+        .member("cases", n.cases)
+        .member("correct", n.correct)
+        .member("wrong", n.wrong)
+        .member("unsupported", n.unsupported)
+        .member("malformed", n.malformed)
+        .end_object();
+    if (!expect_path.empty()) {
+      w.key("expectation_mismatches").begin_array();
+      for (auto const& d : diff) w.value(d);
+      w.end_array();
+    }
+    w.end_object();
+    std::cout << "\n";
+  } else {
+    for (auto const& j : judged) {
+      std::cout << j.c.file << ":" << j.c.line << " " << j.c.op << " " << name(j.o.verdict);
+      if (!j.o.detail.empty()) std::cout << " " << j.o.detail;
+      if (j.o.verdict == Verdict::correct) std::cout << " [impl: " << name(conform_case(j.c).verdict) << "]";
+      std::cout << "\n";
+    }
+    for (auto const& d : diff) std::cout << "expectation: " << d << "\n";
+    std::cout << "audit: " << n.cases << " cases, " << n.correct << " correct, " << n.wrong << " wrong, "
+              << n.unsupported << " unsupported, " << n.malformed << " malformed\n";
+  }
+  bool pass = expect_path.empty() ? (n.wrong == 0 && n.unsupported == 0 && n.malformed == 0)
+                                  : (diff.empty() && n.unsupported == 0 && n.malformed == 0);
+  if (!read_ok) return 2;
+  return pass ? 0 : 1;
+}
+
+}  // namespace layoutref::cli

@@ -1,0 +1,74 @@
+// layoutref cli — `layoutref eval [--json] EXPR`: an expression in CuTe's names and notation
+// computed with impl (equiv::evaluate_expression).
+#include "commands.hpp"
+
+#include <layoutref/equiv/calculator.hpp>
+#include <layoutref/equiv/json.hpp>
+
+#include <layoutref/notation/print.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+namespace {
+
+namespace nt = layoutref::notation;
+
+/// The profile of a shape: its nesting with every leaf written 0 (CuTe's repeat_like(shape, _0)).
+std::string profile(nt::Term const& t) {
+  if (t.kind != nt::Kind::tuple) return "0";
+  std::string p = "(";
+  for (size_t i = 0; i < t.children.size(); ++i) p += (i ? "," : "") + profile(t.children[i]);
+  return p + ")";
+}
+
+}  // namespace
+
+int eval(std::vector<std::string> const& args) {
+  using namespace layoutref::equiv;
+  bool json = false;
+  std::string expr;
+  for (auto const& a : args) {
+    if (a == "--json")
+      json = true;
+    else
+      expr += (expr.empty() ? "" : " ") + a;
+  }
+  if (expr.empty()) {
+    std::cerr << "layoutref eval: no expression given\n" << kUsage;
+    return 2;
+  }
+  EvalResult r = evaluate_expression(expr);
+  JsonWriter w(std::cout);
+  if (!r.ok) {
+    if (json) {
+      w.begin_object().member("expression", expr).member("error", r.error).end_object();
+      std::cout << "\n";
+    } else {
+      std::cerr << "layoutref eval: " << r.error << "\n";
+    }
+    return exit_code(r.failure);
+  }
+  std::string text = nt::print(r.value);
+  if (!json) {
+    std::cout << text << "\n";
+    return 0;
+  }
+  w.begin_object().member("expression", expr).member("result", text);
+  if (r.value.kind == nt::Kind::layout) {
+    w.member("kind", "layout")
+        .member("shape", nt::print(r.value.children[0]))
+        .member("stride", nt::print(r.value.children[1]))
+        .member("profile", profile(r.value.children[0]));
+  } else {
+    w.member("kind", r.value.kind == nt::Kind::integer ? "integer" : "term");
+  }
+  w.end_object();
+  std::cout << "\n";
+  return 0;
+}
+
+}  // namespace layoutref::cli

@@ -1,0 +1,150 @@
+// layoutref cli — `layoutref verify`, the main job: the audit of the bundled CuTe vectors per
+// operation (in-process), the CI proofs (in-process, when proofs/ is built), and the recorded
+// results of the property suite and the GPU check (verify_steps.hpp), each run now only when asked.
+#include "commands.hpp"
+#include "judge.hpp"
+#include "verify_steps.hpp"
+
+#include <layoutref/equiv/json.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <map>
+#include <string>
+#include <vector>
+
+#ifndef LAYOUTREF_DATA_DIR
+#define LAYOUTREF_DATA_DIR "tests/conformance/cute"
+#endif
+#ifndef LAYOUTREF_RESULTS_DIR
+#define LAYOUTREF_RESULTS_DIR "results"
+#endif
+
+namespace layoutref::cli {
+
+namespace {
+
+using namespace layoutref::equiv;
+
+void write_counts(JsonWriter& w, AuditCounts const& c) {
+  w.begin_object()
+      .member("cases", c.cases)
+      .member("correct", c.correct)
+      .member("wrong", c.wrong)
+      .member("known_cute_divergences", c.known)
+      .member("unsupported", c.unsupported)
+      .member("malformed", c.malformed)
+      .end_object();
+}
+
+}  // namespace
+
+int verify(std::vector<std::string> const& args) {
+  namespace fs = std::filesystem;
+  std::string dir = LAYOUTREF_DATA_DIR;
+  std::string expect_path;
+  bool json = false;
+  bool proofs = true;
+  StepOptions properties, gpu;
+  properties.results = gpu.results = LAYOUTREF_RESULTS_DIR;
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--data" && i + 1 < args.size()) {
+      dir = args[++i];
+    } else if (args[i] == "--expect" && i + 1 < args.size()) {
+      expect_path = args[++i];
+    } else if (args[i] == "--results" && i + 1 < args.size()) {
+      properties.results = gpu.results = args[++i];
+    } else if (args[i] == "--run-properties") {
+      properties.run = true;
+    } else if (args[i] == "--run-gpu") {
+      gpu.run = true;
+    } else if (args[i] == "--no-proofs") {
+      proofs = false;
+    } else if (args[i] == "--run-missing") {
+      properties.run_missing = gpu.run_missing = true;
+    } else if (args[i] == "--json") {
+      json = true;
+    } else {
+      std::cerr << "layoutref verify: unknown argument `" << args[i] << "`\n" << kUsage;
+      return 2;
+    }
+  }
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    std::cerr << "layoutref verify: the data directory " << dir << " does not exist (use --data DIR)\n";
+    return 2;
+  }
+  if (expect_path.empty()) expect_path = (fs::path(dir).parent_path() / "expected_wrong.tsv").string();
+  Expectations ex;
+  std::string error;
+  if (!ex.load(expect_path, error)) {
+    std::cerr << "layoutref verify: " << error << "\n";
+    return 2;
+  }
+  std::vector<std::string> files;
+  for (auto const& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".tsv") files.push_back(e.path().string());
+  std::sort(files.begin(), files.end());
+  std::vector<Judged> judged;
+  bool read_ok = judge_files(files, judged);
+  std::map<std::string, AuditCounts> per_op;
+  AuditCounts total;
+  for (auto const& j : judged) {
+    bool known = ex.expects_wrong(j.c.file, j.c.line);
+    per_op[j.c.op].add(j.o.verdict, known);
+    total.add(j.o.verdict, known);
+  }
+  auto diff = mismatches(judged, ex);
+  bool pass = read_ok && diff.empty() && total.unsupported == 0 && total.malformed == 0;
+  if (json) {
+    JsonWriter w(std::cout);
+    w.begin_object().member("data", dir).key("operations").begin_object();
+    for (auto const& [op, c] : per_op) write_counts(w.key(op), c);
+    w.end_object();
+    write_counts(w.key("total"), total);
+    w.member("pass", pass).end_object();
+    std::cout << "\n";
+    return read_ok ? (pass ? 0 : 1) : 2;
+  }
+  std::printf("layoutref verify: the CuTe conformance vectors in %s (%zu files)\n\n", dir.c_str(), files.size());
+  std::printf("%-26s %7s %8s %6s %10s %12s %10s\n", "operation", "cases", "correct", "wrong", "known-cute",
+              "unsupported", "malformed");
+  for (auto const& [op, c] : per_op)
+    std::printf("%-26s %7ld %8ld %6ld %10ld %12ld %10ld\n", op.c_str(), c.cases, c.correct, c.wrong, c.known,
+                c.unsupported, c.malformed);
+  std::printf("%-26s %7ld %8ld %6ld %10ld %12ld %10ld\n\n", "total", total.cases, total.correct, total.wrong, total.known,
+              total.unsupported, total.malformed);
+  std::printf("known-cute: cases where CuTe's result breaks the mathematics (docs/divergences.md);\n"
+              "they must be judged wrong, every other case correct.\n");
+  for (auto const& d : diff) std::printf("MISMATCH: %s\n", d.c_str());
+  std::fflush(stdout);
+
+  std::vector<std::string> not_run;
+  auto step = [&](char const* name, StepReport const& r) {
+    std::printf("%s", r.text.c_str());
+    std::fflush(stdout);
+    if (r.status == StepStatus::fail) pass = false;
+    if (r.status == StepStatus::not_run) not_run.push_back(name);
+  };
+  if (!proofs) {
+    step("proofs", StepReport{StepStatus::not_run, "\nproofs (Z3; docs/proofs.md):\n  left out (--no-proofs)\n"});
+  } else {
+#ifdef LAYOUTREF_HAVE_PROOFS
+    step("proofs", verify_proofs());
+#else
+  step("proofs", StepReport{StepStatus::not_run,
+                            "\nproofs (Z3; docs/proofs.md):\n  proofs/ is not built (z3 missing?): skipped\n"});
+#endif
+  }
+  step("properties", verify_properties(properties));
+  step("gpu", verify_gpu(gpu));
+  std::string also;
+  for (auto const& n : not_run) also += (also.empty() ? " (not run: " : ", ") + n;
+  if (!also.empty()) also += ")";
+  std::printf("verify: %s%s\n", pass ? "pass" : "FAIL", also.c_str());
+  return read_ok ? (pass ? 0 : 1) : 2;
+}
+
+}  // namespace layoutref::cli

@@ -1,0 +1,20 @@
+// layoutref cli — the commands main dispatches to, one file each (cmd_<command>.cpp); `prove` is
+// proofs/command (layoutref::proofs::prove_command). Each takes the arguments after the command's
+// name and returns the exit code of main's header comment.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace layoutref::cli {
+
+/// `layoutref help`: every command, option and exit code (main.cpp).
+extern char const* const kUsage;
+
+int audit(std::vector<std::string> const& args);    // cmd_audit.cpp
+int conform(std::vector<std::string> const& args);  // cmd_conform.cpp
+int eval(std::vector<std::string> const& args);     // cmd_eval.cpp
+int table(std::vector<std::string> const& args);    // cmd_table.cpp
+int verify(std::vector<std::string> const& args);   // cmd_verify.cpp
+
+}  // namespace layoutref::cli

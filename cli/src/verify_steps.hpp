@@ -1,0 +1,66 @@
+// layoutref cli — the steps of `layoutref verify` after the audit of the vectors: the CI proofs
+// (run in-process), the property suite and the GPU check (their recorded results reported, run
+// only on request).
+//
+// Recorded results live under the results directory (default: the build tree's `results/`,
+// LAYOUTREF_RESULTS_DIR): `properties/<Suite.Name>.tsv`, one file per property, written by the
+// property program itself (properties/main.cpp) whenever it runs, so by `ctest -L property`;
+// `gpu/<suite>.txt`, the summary of `layoutref-gpu-check --suite <suite> --quick --out FILE`,
+// written by `ctest -L gpu`. A result counts only when it is newer than the program that wrote
+// it: one older than the program's last build is reported as not run.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace layoutref::cli {
+
+enum class StepStatus {
+  pass,     ///< ran (now or recorded) and passed
+  fail,     ///< ran and failed, or cannot be read or run although it is built
+  not_run,  ///< not built, no usable GPU, or no current result and not asked to run
+};
+
+struct StepReport {
+  StepStatus status = StepStatus::pass;
+  std::string text;  ///< the step's section of the report, starting with an empty line
+};
+
+struct StepOptions {
+  std::filesystem::path results;  ///< the results directory
+  bool run = false;               ///< run the step now, whatever is recorded
+  bool run_missing = false;       ///< run it now when it has no current result
+};
+
+/// The CI set of the law library (proofs/laws), run now: each law's answer and time.
+/// @post fail when a law that must be proved is not
+StepReport verify_proofs();
+
+/// The property suite: the recorded result of each property `layoutref-properties
+/// --gtest_list_tests` lists, or a run now (RC_PARAMS seed=1, LAYOUTREF_PROPERTY_CASES or 5000
+/// cases, which records the results too). Open impl/spec disagreements (the top-level
+/// LAYOUTREF_PROPERTY_KNOWN_FAILURES) must fail and are reported as `known`.
+/// @post fail when a property fails or crashed, a known disagreement passes, or the program
+///       cannot be listed or run; not_run when it is not built or a property has no current result
+StepReport verify_properties(StepOptions const& o);
+
+/// The GPU check (quick sizes, the suites eval, tables, sweep, tensor): the recorded summaries,
+/// or a run now (which records them).
+/// @post fail when a suite found a mismatch or an error, or stopped before its total; not_run
+///       when it is not built, no GPU is usable, or a suite has no current result
+StepReport verify_gpu(StepOptions const& o);
+
+/// The program `name` in the directory of this executable (/proc/self/exe); empty when that
+/// directory cannot be known or the program is not there.
+std::filesystem::path beside_self(std::string const& name);
+
+/// Whether the result file `result` is newer than `program`'s last build.
+bool is_current(std::filesystem::path const& result, std::filesystem::path const& program);
+
+/// "3 min ago" for the last write of `file`.
+std::string age(std::filesystem::path const& file);
+
+/// `s` quoted for sh: '...' with every ' written '\''.
+std::string shell_quote(std::string const& s);
+
+}  // namespace layoutref::cli
