@@ -68,7 +68,7 @@ StepReport verify_gpu(StepOptions const& o) {
     }
     if (!no_gpu.empty() && total.empty()) {
       ++skipped;
-    } else if (total.size() >= 5 && total.compare(total.size() - 5, 5, ": pass") == 0) {
+    } else if (total.ends_with(": pass")) {
       ++passed;
     } else {
       ++failed;
