@@ -66,4 +66,6 @@ LAYOUTREF_PROP(modes, identity_and_crd2crd_impl_match_spec, ()) {
   std::vector<Term> leaves;
   for (sp::i64 e : sp::leaves(s)) leaves.push_back(Term::make_integer(e, false));
   if (leaves.size() > 1) lp::require_agreement("crd2crd", {lp::term(c), lp::term(s), Term::make_tuple(leaves)});
+  // D of another size: both refuse (CuTe's commented-out size assert; impl answered before).
+  lp::require_agreement("crd2crd", {lp::term(c), lp::term(s), Term::make_integer(sp::size(s) + 1, false)});
 }

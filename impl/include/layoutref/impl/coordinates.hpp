@@ -112,7 +112,9 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple 
 
 /// The coordinate of `dst` with the same 1-D index as `coord` in `src` (CuTe stride.hpp crd2crd):
 /// when coord, src and dst are all tuples, mode by mode (their ranks must agree, else
-/// bad_argument: CuTe's "Mismatched Ranks"); otherwise idx2crd(crd2idx(coord, src), dst).
+/// bad_argument: CuTe's "Mismatched Ranks"); otherwise idx2crd(crd2idx(coord, src), dst), where
+/// size(src) == size(dst) (CuTe states it as an assert, commented out; the spec requires it), else
+/// bad_argument naming both sizes: a coordinate of src past dst's size has no coordinate in dst.
 LAYOUTREF_HD constexpr Result<IntTuple> crd2crd(IntTuple const& coord, IntTuple const& src, IntTuple const& dst) {
   if (!coord.is_leaf() && !src.is_leaf() && !dst.is_leaf()) {
     if (coord.rank() != src.rank() || coord.rank() != dst.rank())
@@ -125,6 +127,11 @@ LAYOUTREF_HD constexpr Result<IntTuple> crd2crd(IntTuple const& coord, IntTuple 
     }
     return out.done();
   }
+  LAYOUTREF_TRY(Int ns, size(src));
+  LAYOUTREF_TRY(Int nd, size(dst));
+  if (ns.value != nd.value)
+    return fail(Errc::bad_argument).add("crd2crd: the sizes of the source (").add(ns.value).add(") and the destination (")
+        .add(nd.value).add(") differ");
   LAYOUTREF_TRY(Int i, crd2idx(coord, src));
   return idx2crd(i, dst);
 }
