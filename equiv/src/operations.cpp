@@ -99,7 +99,7 @@ void OperationTable::declare(std::string const& usage, std::vector<ArgKind> kind
   std::string name = usage.substr(0, usage.find('('));
   if (name.empty() || name == usage || min_args < 1 || min_args > kinds.size())
     throw std::logic_error("operations: bad declaration `" + usage + "`");
-  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}}).second)
+  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}, {}, {}}).second)
     throw std::logic_error("operations: `" + name + "` declared twice");
 }
 
@@ -113,6 +113,19 @@ void OperationTable::judge(std::string const& name, Judge fn) {
   Operation& op = row(name, "a judge");
   if (op.judge) throw std::logic_error("operations: a second judge for `" + name + "`");
   op.judge = std::move(fn);
+}
+
+void OperationTable::admissible(std::string const& name, Admissible fn) {
+  Operation& op = row(name, "an admissibility predicate");
+  if (op.admissible) throw std::logic_error("operations: a second admissibility predicate for `" + name + "`");
+  op.admissible = std::move(fn);
+}
+
+void OperationTable::reference(std::string const& name, Reference fn) {
+  Operation& op = row(name, "a reference");
+  if (op.returns != Returns::layout) throw std::logic_error("operations: a reference layout for `" + name + "`, which returns no layout");
+  if (op.reference) throw std::logic_error("operations: a second reference for `" + name + "`");
+  op.reference = std::move(fn);
 }
 
 void OperationTable::compute(std::string const& name, Compute fn) {
@@ -143,6 +156,7 @@ OperationTable const& operations() {
     register_judges(t);
     register_mode_judges(t);
     register_tensor_judges(t);
+    register_references(t);
     register_basic_ops(t);
     register_coalesce_ops(t);
     register_composition_ops(t);

@@ -2,6 +2,7 @@
 
 #include <layoutref/equiv/calculator.hpp>
 #include <layoutref/equiv/json.hpp>
+#include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/notation/print.hpp>
@@ -196,26 +197,28 @@ void need(std::vector<std::string> const& args, size_t n, std::string const& q) 
     throw BadInput{q + " takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", got " + std::to_string(args.size())};
 }
 
+/// admissible(OP, ARG...): the spec's admissibility predicate of the operation's row
+/// (equiv::Operation::admissible), on concrete arguments.
 lp::Answer admissible(std::vector<std::string> const& args) {
   if (args.empty() || args[0].empty()) throw BadInput{"admissible(OP, ARG...) needs an operation"};
   std::string op = args[0];
+  auto const& table = layoutref::equiv::operations();
+  layoutref::equiv::Operation const* row = table.find(op);
+  if (!row || !row->admissible) {
+    std::string known;
+    for (auto const& [name, r] : table.rows())
+      if (r.admissible) known += (known.empty() ? "" : ", ") + name;
+    throw BadInput{"admissible: " + std::string(row ? "no preconditions are stated for `" : "unknown operation `") + op + "` (known: " + known + ")"};
+  }
   std::vector<Term> t;
   for (size_t i = 1; i < args.size(); ++i) t.push_back(literal(args[i]));
-  auto arg = [&](size_t i) -> Term const& {
-    if (i >= t.size()) throw BadInput{"admissible(" + op + ", ...) needs more arguments"};
-    return t[i];
-  };
+  if (t.size() < row->min_args || t.size() > row->max_args())
+    throw BadInput{"admissible(" + op + ", ...): " + std::to_string(t.size()) + " argument" + (t.size() == 1 ? "" : "s") + " given; " + row->usage +
+                   " takes " + (row->min_args == row->max_args() ? std::to_string(row->min_args)
+                                                               : std::to_string(row->min_args) + " to " + std::to_string(row->max_args()))};
   sp::Admissibility adm;
   try {
-    if (op == "composition") adm = sp::is_composition_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
-    else if (op == "complement")
-      adm = sp::is_complement_admissible(sp::to_layout(arg(0)), t.size() > 1 ? sp::to_integer(arg(1)) : sp::default_cotarget(sp::to_layout(arg(0))));
-    else if (op == "logical_divide") adm = sp::is_divide_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
-    else if (op == "logical_product") adm = sp::is_product_admissible(sp::to_layout(arg(0)), sp::to_tiler(arg(1)));
-    else if (op == "right_inverse") adm = sp::is_right_inverse_admissible(sp::to_layout(arg(0)));
-    else if (op == "left_inverse") adm = sp::is_left_inverse_admissible(sp::to_layout(arg(0)));
-    else throw BadInput{"admissible: unknown operation `" + op +
-                        "` (known: composition, complement, logical_divide, logical_product, right_inverse, left_inverse)"};
+    adm = row->admissible(t);
   } catch (sp::Error const& e) {
     if (e.kind() == sp::Error::Kind::inadmissible) adm = sp::Admissibility::no(e.condition(), e.what());
     else throw BadInput{std::string("admissible(") + op + "): " + e.what()};

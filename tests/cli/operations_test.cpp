@@ -3,7 +3,13 @@
 // inconsistently.
 #include <layoutref/equiv/audit.hpp>
 #include <layoutref/equiv/operations.hpp>
+#include <layoutref/equiv/vectors.hpp>
 #include <layoutref/notation/parse.hpp>
+#include <layoutref/spec/error.hpp>
+#include <layoutref/spec/term.hpp>
+
+#include <filesystem>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -65,6 +71,64 @@ TEST(Operations, JudgeAndComputeOfOneRowAgree) {
   EXPECT_EQ(audit_terms("complement", {}, parse("6:1")).verdict, Verdict::malformed);
 }
 
+// The spec's three faces of a row agree on the conformance vectors: where the admissibility
+// predicate holds, the reference computes a layout (or refuses for size: overflow, table limit)
+// and the judge finds it correct; where it fails, the reference refuses as inadmissible with the
+// same condition.
+TEST(Operations, ReferenceAdmissibleAndJudgeAgreeOnTheVectors) {
+  namespace fs = std::filesystem;
+  std::map<std::string, int> judged, refused;
+  int cases = 0;
+  for (auto const& e : fs::directory_iterator(LAYOUTREF_CONFORMANCE_DIR)) {
+    if (e.path().extension() != ".tsv") continue;
+    std::vector<Case> vs;
+    std::string error;
+    ASSERT_TRUE(read_vectors(e.path().string(), vs, error)) << error;
+    for (Case const& c : vs) {
+      Operation const* row = operations().find(c.op);
+      if (!c.format_error.empty() || !row || !row->reference) continue;
+      Args args;
+      bool ok = true;
+      for (auto const& f : c.args) {
+        auto p = notation::parse(f.text);
+        ok = ok && p.ok;
+        args.push_back(p.term);
+      }
+      if (!ok || args.size() < row->min_args || args.size() > row->max_args()) continue;
+      ++cases;
+      std::string where = c.file + ":" + std::to_string(c.line) + ": " + c.text;
+      std::optional<spec::Admissibility> adm;
+      try {
+        if (row->admissible) adm = row->admissible(args);
+      } catch (spec::Error const& err) {
+        if (err.kind() == spec::Error::Kind::inadmissible) adm = spec::Admissibility::no(err.condition(), err.what());
+        else continue;  // malformed for the spec (a swizzled or tensor argument, a bad shape)
+      }
+      try {
+        spec::Layout ref = row->reference(args);
+        EXPECT_TRUE(!adm || adm->ok) << where << ": the reference computes though inadmissible: " << adm->message();
+        spec::Judgement j = row->judge(args, spec::to_term(ref));
+        EXPECT_TRUE(j.correct) << where << ": the judge finds the reference " << spec::str(ref) << " wrong: " << j.detail;
+        ++judged[c.op];
+      } catch (spec::Error const& err) {
+        if (err.kind() == spec::Error::Kind::inadmissible) {
+          EXPECT_TRUE(adm && !adm->ok) << where << ": the reference refuses as inadmissible (" << err.condition()
+                                       << ") where the predicate holds";
+          ++refused[c.op];
+        }
+      }
+    }
+  }
+  // Every row with a reference that the vectors exercise is checked; most are.
+  EXPECT_GT(cases, 1000);
+  for (char const* op : {"coalesce", "composition", "complement", "right_inverse", "left_inverse", "logical_divide", "zipped_divide",
+                         "logical_product", "blocked_product", "raked_product", "tile_to_shape", "nullspace", "upcast"})
+    EXPECT_GT(judged[op], 0) << op << " has no vector whose reference was judged";
+  int n = 0;
+  for (auto const& [op, k] : refused) n += k;
+  EXPECT_GT(n, 0) << "no inadmissible vector was refused by a reference";
+}
+
 TEST(Operations, InconsistentTablesAreRefused) {
   OperationTable t;
   t.declare("f(L)", {ArgKind::layout}, 1, Returns::layout);
@@ -79,6 +143,14 @@ TEST(Operations, InconsistentTablesAreRefused) {
   EXPECT_THROW(t.check_complete(), std::logic_error);  // f has no computation
   t.compute("f", [](Args const&) { return ImplResult{}; });
   EXPECT_NO_THROW(t.check_complete());
+  // A reference only for a row that returns a layout, and one of each.
+  t.declare("g(L)", {ArgKind::layout}, 1, Returns::value);
+  EXPECT_THROW(t.reference("g", [](Args const&) { return spec::Layout(); }), std::logic_error);
+  EXPECT_THROW(t.reference("h", [](Args const&) { return spec::Layout(); }), std::logic_error);
+  t.reference("f", [](Args const&) { return spec::Layout(); });
+  EXPECT_THROW(t.reference("f", [](Args const&) { return spec::Layout(); }), std::logic_error);
+  t.admissible("f", [](Args const&) { return spec::Admissibility::yes(); });
+  EXPECT_THROW(t.admissible("f", [](Args const&) { return spec::Admissibility::yes(); }), std::logic_error);
   // The stored computation checks the count first.
   ImplResult r = t.find("f")->compute({});
   EXPECT_EQ(r.error.code, impl::Errc::bad_argument);

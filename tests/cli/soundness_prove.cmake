@@ -51,3 +51,23 @@ set_tests_properties(cli.prove_timeout_is_the_budget PROPERTIES LABELS "cli;proo
 # empty domain for size 1 that made the whole goal vacuous ("proved" though 1 != 7).
 layoutref_cli_test(prove_bijective_size_one RC 1 ARGS prove "bijective(1:5, 7)" LINES "^refuted .*size\\(1:5\\) = 1 but N = 7"
   REJECT "proved")
+
+# admissible(OP, ARG...) decides with the spec's predicate of the operation's row in equiv's table
+# (equiv/src/reference.cpp), so every operation that states preconditions is known to it (it knew
+# six, by hand), a tuple cotarget of complement is read as a shape (it was refused as "expected an
+# integer", while audit reads it), and the argument count is checked against the row.
+layoutref_cli_test(prove_admissible_composition RC 1 ARGS prove "admissible(composition, (6,4):(1,10), 4:4)"
+  LINES "^refuted \\(decided by the spec.*composition.left_divisibility")
+layoutref_cli_test(prove_admissible_zipped_divide RC 1 ARGS prove "admissible(zipped_divide, (6,4):(1,10), 4:4)"
+  LINES "^refuted \\(decided by the spec.*composition.left_divisibility")
+layoutref_cli_test(prove_admissible_tuple_cotarget RC 0 ARGS prove "admissible(complement, 2:1, (3,4))"
+  LINES "^proved \\(decided by the spec" "mode by mode")
+layoutref_cli_test(prove_admissible_cotarget_bound RC 1 ARGS prove "admissible(complement, (4,8):(1,4), (12,32))"
+  LINES "^refuted .*complement.cotarget_bound")
+layoutref_cli_test(prove_admissible_upcast RC 1 ARGS prove "admissible(upcast, 4:3, 2)" LINES "^refuted .*upcast.divisibility")
+layoutref_cli_test(prove_admissible_tile_to_shape RC 0 ARGS prove "admissible(tile_to_shape, (2,2):(1,2), (4,6))" LINES "^proved")
+layoutref_cli_test(prove_admissible_no_preconditions RC 2 ARGS prove "admissible(size, 4:1)"
+  LINES "no preconditions are stated for `size` \\(known: .*zipped_divide")
+layoutref_cli_test(prove_admissible_unknown RC 2 ARGS prove "admissible(foo, 4:1)" LINES "unknown operation `foo`")
+layoutref_cli_test(prove_admissible_arity RC 2 ARGS prove "admissible(composition, 4:1)"
+  LINES "1 argument given; composition\\(T or A, B\\) takes 2")

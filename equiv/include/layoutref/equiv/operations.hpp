@@ -13,6 +13,7 @@
 
 #include <layoutref/notation/term.hpp>
 #include <layoutref/spec/admissibility.hpp>
+#include <layoutref/spec/layout.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -54,6 +55,14 @@ enum class Returns {
 using Judge = std::function<spec::Judgement(Args const& args, notation::Term const& claimed)>;
 /// impl's result on `args`, or its refusal. Never throws on bad input.
 using Compute = ConformFn;
+/// The spec's admissibility predicate on `args`: whether the operation's stated preconditions
+/// hold, and if not which condition fails, with a witness. Called with a count of arguments
+/// within the row's. Throws spec::Error on malformed arguments (bad_argument).
+using Admissible = std::function<spec::Admissibility(Args const& args)>;
+/// The spec's result on `args`, where the operation returns a layout: the reference impl is
+/// compared with (gpu/check sends both to the device). Called with a count of arguments within
+/// the row's. Throws spec::Error (bad_argument, inadmissible, overflow, table_limit).
+using Reference = std::function<spec::Layout(Args const& args)>;
 
 /// One row of the table.
 struct Operation {
@@ -65,6 +74,10 @@ struct Operation {
   Judge judge;                 ///< the spec's check (set by audit*.cpp)
   Compute compute;             ///< impl's computation, checking its argument count first
                                ///< (set by conform_<group>.cpp)
+  Admissible admissible;       ///< the spec's admissibility predicate, for the operations that
+                               ///< state preconditions (set by reference.cpp; empty otherwise)
+  Reference reference;         ///< the spec's result, for the operations whose result is a
+                               ///< layout (set by reference.cpp; empty for the others)
   std::size_t max_args() const { return args.size(); }
 };
 
@@ -86,6 +99,9 @@ class OperationTable {
   /// registration may extend it: computation()). The stored function refuses a call with a count
   /// outside the row's as Errc::bad_argument naming the usage (arity_error), then calls `fn`.
   void compute(std::string const& name, Compute fn);
+  /// Attach the spec's admissibility predicate / result to the declared row `name` (once each).
+  void admissible(std::string const& name, Admissible fn);
+  void reference(std::string const& name, Reference fn);
   /// The computation attached so far to `name` (empty if none): for a later one that extends it.
   Compute computation(std::string const& name) const;
   /// @post every row has a judge and a computation; throws std::logic_error naming the first that
@@ -105,6 +121,7 @@ void declare_operations(OperationTable& t);  // operations.cpp: every row
 void register_judges(OperationTable& t);        // audit.cpp: the layout operations
 void register_mode_judges(OperationTable& t);   // audit_modes.cpp
 void register_tensor_judges(OperationTable& t); // audit_tensor.cpp
+void register_references(OperationTable& t);    // reference.cpp: admissibility and the spec's layouts
 void register_basic_ops(OperationTable& t);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
 void register_coalesce_ops(OperationTable& t);     // coalesce, filter, filter_zeros
 void register_composition_ops(OperationTable& t);  // composition (layouts, tilers, swizzled layouts)
