@@ -1,5 +1,5 @@
 #pragma once
-// layoutref gpu — the device cross-checks: the interface between the host driver (main.cpp, built
+// layoutref gpu — the device cross-checks: the interface between the host driver (main.cpp, report.cpp, items.cpp, suite_*.cpp, built
 // by the host compiler) and the kernels (*.cu, built by nvcc).
 //
 // Every impl value in this program is built with the same leaf capacity
@@ -44,7 +44,7 @@ struct DeviceInfo {
 DeviceInfo device_info();
 
 /// Set the device stack per thread (impl's slicing recurses, so ptxas cannot bound element()'s
-/// stack; see main.cpp Options::stack). Returns an error text, empty on success.
+/// stack; see report.hpp Options::stack). Returns an error text, empty on success.
 std::string set_device_stack(std::size_t bytes);
 
 // ---- results ------------------------------------------------------------------------------------

@@ -1,0 +1,73 @@
+#pragma once
+// layoutref gpu — layoutref-gpu-check's options and report: the lines of one run (on stdout
+// unless --summary, and in the --out file), the totals per suite and kind of check, and what was
+// not sent to the device and why.
+#include "check.hpp"
+
+#include <cstdio>
+#include <map>
+#include <set>
+#include <string>
+
+namespace layoutref::gpu {
+
+struct Options {
+  std::set<std::string> suites;
+  bool quick = false;
+  bool summary = false;
+  std::string out;
+  std::string data;  ///< the conformance vectors (a directory of .tsv files)
+  /// The device stack per thread. impl's slicing recurses (detail_slice::collect, in element() of a
+  /// tensor), so ptxas reports only the non-recursive part of elements_kernel's stack (4872 bytes)
+  /// and CUDA's default limit (1 KiB) let the kernel overflow it: measured on the H200, illegal
+  /// address at 1 KiB, correct at 16 KiB. 32 KiB reserves 32 KiB x the resident threads (about 8.6
+  /// GiB on 132 SMs).
+  std::size_t stack = 32 * 1024;
+  i64 bench_size = 16384;
+  int reps = 20;
+  double time_limit = 0;  ///< eval and tables: seconds after which the remaining (largest) items are left out; 0: none
+};
+
+/// x with a k, M or G suffix, 3 significant digits.
+std::string human(double x);
+
+struct KindTotal {
+  u64 items = 0, indices = 0, evaluations = 0, mismatches = 0;
+  double seconds = 0;
+};
+
+/// One run: its options, its report, its totals.
+class Run {
+ public:
+  explicit Run(Options options) : o(std::move(options)) {}
+  ~Run();
+  Run(Run const&) = delete;
+  Run& operator=(Run const&) = delete;
+
+  Options const o;
+  u64 indices = 0, mismatches = 0;
+  int errors = 0;
+  /// Operations of the catalogue and the vectors not sent to the device, counted per reason.
+  std::map<std::string, long> not_sent;
+
+  /// Write the report to `path` as well. Returns false when it cannot be opened.
+  bool open(std::string const& path);
+  /// A report line: on stdout (unless --summary) and in the --out file.
+  void say(char const* f, ...) __attribute__((format(printf, 2, 3)));
+  /// A summary line: always on stdout, and in the file.
+  void summary(char const* f, ...) __attribute__((format(printf, 2, 3)));
+
+  /// Add the tally `t` of one checked item to "suite/kind" `key`; print its error and mismatches.
+  void count(std::string const& key, Tally const& t, std::string const& what);
+  /// The table of the kinds of `suite`.
+  void kind_table(std::string const& suite);
+  /// The summary line of `suite`.
+  void suite_summary(std::string const& suite);
+
+ private:
+  void print_mismatches(Tally const& t, std::string const& what);
+  std::map<std::string, KindTotal> kinds_;  ///< "suite/kind"
+  FILE* file_ = nullptr;
+};
+
+}  // namespace layoutref::gpu
