@@ -57,43 +57,26 @@ void write_case(JsonWriter& w, Judged const& j) {
 }  // namespace
 
 int audit(std::vector<std::string> const& args) {
-  bool json = false;
   bool prove = false;
-  std::string expect_path;
-  std::vector<std::string> files;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--json") {
-      json = true;
-    } else if (args[i] == "--prove") {
+  FileOptions opt;
+  auto own = [&](std::vector<std::string> const& a, std::size_t& i) {
+    if (a[i] == "--prove") {
       prove = true;
-    } else if (args[i] == "--expect" && i + 1 < args.size()) {
-      expect_path = args[++i];
-    } else if (args[i] == "--table-limit" && i + 1 < args.size()) {
-      if (!parse_limit(args[++i])) {
-        std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << args[i] << "`\n";
-        return 2;
-      }
-    } else if (args[i].rfind("--", 0) == 0) {
-      std::cerr << "layoutref audit: unknown option `" << args[i] << "`\n" << kUsage;
-      return 2;
-    } else {
-      files.push_back(args[i]);
+      return OwnOption::taken;
     }
-  }
-  if (files.empty()) {
-    std::cerr << "layoutref audit: no vector files given\n" << kUsage;
-    return 2;
-  }
+    if (a[i] == "--table-limit" && i + 1 < a.size()) {
+      if (parse_limit(a[++i])) return OwnOption::taken;
+      std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << a[i] << "`\n";
+      return OwnOption::failed;
+    }
+    return OwnOption::not_mine;
+  };
+  if (!parse_file_options("audit", args, opt, own)) return 2;
+  std::string const& expect_path = opt.expect_path;
   Expectations ex;
-  if (!expect_path.empty()) {
-    std::string error;
-    if (!ex.load(expect_path, error)) {
-      std::cerr << "layoutref audit: " << error << "\n";
-      return 2;
-    }
-  }
+  if (!load_expectations("audit", expect_path, ex)) return 2;
   std::vector<Judged> judged;
-  bool read_ok = judge_files(files, judged);
+  bool read_ok = judge_files(opt.files, judged);
 #ifdef LAYOUTREF_HAVE_PROOFS
   if (prove)
     for (auto& j : judged)
@@ -105,7 +88,7 @@ int audit(std::vector<std::string> const& args) {
   AuditCounts n;
   for (auto const& j : judged) n.add(j.o.verdict, ex.expects_wrong(j.c.file, j.c.line));
   std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
-  if (json) {
+  if (opt.json) {
     JsonWriter w(std::cout);
     w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
     for (auto const& j : judged) write_case(w, j);

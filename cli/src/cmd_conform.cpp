@@ -2,11 +2,10 @@
 // files computed with impl and compared with CuTe's result (equiv::conform_case), one line per
 // case and a tally of the verdicts.
 #include "commands.hpp"
+#include "judge.hpp"
 
 #include <layoutref/equiv/conform.hpp>
-#include <layoutref/equiv/expectations.hpp>
 #include <layoutref/equiv/json.hpp>
-#include <layoutref/equiv/vectors.hpp>
 
 #include <iostream>
 #include <string>
@@ -17,73 +16,42 @@ namespace layoutref::cli {
 using namespace layoutref::equiv;
 
 int conform(std::vector<std::string> const& args) {
-  bool json = false;
-  std::string expect_path;
-  std::vector<std::string> files;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--json") {
-      json = true;
-    } else if (args[i] == "--expect" && i + 1 < args.size()) {
-      expect_path = args[++i];
-    } else if (args[i].rfind("--", 0) == 0) {
-      std::cerr << "layoutref conform: unknown option `" << args[i] << "`\n" << kUsage;
-      return 2;
-    } else {
-      files.push_back(args[i]);
-    }
-  }
-  if (files.empty()) {
-    std::cerr << "layoutref conform: no vector files given\n" << kUsage;
-    return 2;
-  }
+  FileOptions opt;
+  if (!parse_file_options("conform", args, opt)) return 2;
+  bool const json = opt.json;
+  std::string const& expect_path = opt.expect_path;
   ConformExpectations expected;
-  if (!expect_path.empty()) {
-    std::string error;
-    if (!expected.load(expect_path, error)) {
-      std::cerr << "layoutref conform: " << error << "\n";
-      return 2;
-    }
-  }
-  bool read_ok = true;
+  if (!load_expectations("conform", expect_path, expected)) return 2;
   ConformTally n;
   std::vector<std::string> mismatch;
   // The cases are printed as they are computed.
   JsonWriter w(std::cout);
   if (json) w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
-  for (auto const& f : files) {
-    std::vector<Case> cases;
-    std::string error;
-    if (!read_vectors(f, cases, error)) {
-      std::cerr << "layoutref conform: " << error << "\n";
-      read_ok = false;
-      continue;
+  bool read_ok = for_each_case(opt.files, "layoutref conform: ", [&](Case const& c) {
+    ConformOutcome o = conform_case(c);
+    n.add(o.verdict);
+    if (!expect_path.empty()) {
+      std::string want = expected.expected(c.file, c.line);
+      if (want != name(o.verdict))
+        mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " is " + name(o.verdict) + ", expected " + want);
+      if (o.impl_judged_wrong)
+        mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + ": the spec judges impl's result not correct");
     }
-    for (auto const& c : cases) {
-      ConformOutcome o = conform_case(c);
-      n.add(o.verdict);
-      if (!expect_path.empty()) {
-        std::string want = expected.expected(c.file, c.line);
-        if (want != name(o.verdict))
-          mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " is " + name(o.verdict) + ", expected " + want);
-        if (o.impl_judged_wrong)
-          mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + ": the spec judges impl's result not correct");
-      }
-      if (json) {
-        w.begin_object()
-            .member("file", c.file)
-            .member("line", c.line)
-            .member("op", c.op)
-            .member("verdict", name(o.verdict))
-            .member("impl", o.impl_text)
-            .member("detail", o.detail)
-            .end_object();
-      } else {
-        std::cout << c.file << ":" << c.line << " " << c.op << " " << name(o.verdict);
-        if (o.verdict != Conformity::literal && !o.detail.empty()) std::cout << " " << o.detail;
-        std::cout << "\n";
-      }
+    if (json) {
+      w.begin_object()
+          .member("file", c.file)
+          .member("line", c.line)
+          .member("op", c.op)
+          .member("verdict", name(o.verdict))
+          .member("impl", o.impl_text)
+          .member("detail", o.detail)
+          .end_object();
+    } else {
+      std::cout << c.file << ":" << c.line << " " << c.op << " " << name(o.verdict);
+      if (o.verdict != Conformity::literal && !o.detail.empty()) std::cout << " " << o.detail;
+      std::cout << "\n";
     }
-  }
+  });
   if (json) {
     w.end_array().key("summary").begin_object().member("cases", n.cases());
     for (Conformity c : {Conformity::literal, Conformity::functional, Conformity::different, Conformity::refused,

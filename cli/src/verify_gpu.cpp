@@ -18,12 +18,8 @@ namespace fs = std::filesystem;
 StepReport verify_gpu(StepOptions const& o) {
   StepReport rep;
   rep.text = "\ngpu (impl evaluated on the device against the spec; docs/gpu.md):\n";
-  fs::path program = beside_self("layoutref-gpu-check");
-  if (program.empty()) {
-    rep.text += "  layoutref-gpu-check is not built beside layoutref (no CUDA compiler?): skipped\n";
-    rep.status = StepStatus::not_run;
-    return rep;
-  }
+  fs::path program = step_program(rep, "layoutref-gpu-check", "no CUDA compiler?");
+  if (program.empty()) return rep;
   std::vector<std::string> const suites = {"eval", "tables", "sweep", "tensor"};
   fs::path dir = o.results / "gpu";
   auto result_of = [&](std::string const& suite) { return dir / (suite + ".txt"); };

@@ -85,12 +85,8 @@ bool read_recorded(fs::path const& file, Recorded& r) {
 StepReport verify_properties(StepOptions const& o) {
   StepReport rep;
   rep.text = "\nproperties (RapidCheck, impl ≡ spec and the laws; docs/laws.md):\n";
-  fs::path program = beside_self("layoutref-properties");
-  if (program.empty()) {
-    rep.text += "  layoutref-properties is not built beside layoutref (rapidcheck missing?): skipped\n";
-    rep.status = StepStatus::not_run;
-    return rep;
-  }
+  fs::path program = step_program(rep, "layoutref-properties", "rapidcheck missing?");
+  if (program.empty()) return rep;
   std::vector<std::string> names;
   if (!list_properties(program, names)) {
     rep.text += "  cannot list the properties of " + program.string() + ": FAIL\n";

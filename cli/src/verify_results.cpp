@@ -15,6 +15,15 @@ fs::path beside_self(std::string const& name) {
   return fs::exists(program, ec) ? program : fs::path{};
 }
 
+fs::path step_program(StepReport& rep, std::string const& name, std::string const& why) {
+  fs::path program = beside_self(name);
+  if (program.empty()) {
+    rep.text += "  " + name + " is not built beside layoutref (" + why + "): skipped\n";
+    rep.status = StepStatus::not_run;
+  }
+  return program;
+}
+
 bool is_current(fs::path const& result, fs::path const& program) {
   std::error_code ec1, ec2;
   auto r = fs::last_write_time(result, ec1);

@@ -54,6 +54,11 @@ StepReport verify_gpu(StepOptions const& o);
 /// directory cannot be known or the program is not there.
 std::filesystem::path beside_self(std::string const& name);
 
+/// The program `name` a step reports on, beside this executable (beside_self).
+/// @post an empty path when it is not there, with `rep` saying so (`name is not built beside
+///       layoutref (why): skipped`) and rep.status not_run
+std::filesystem::path step_program(StepReport& rep, std::string const& name, std::string const& why);
+
 /// Whether the result file `result` is newer than `program`'s last build.
 bool is_current(std::filesystem::path const& result, std::filesystem::path const& program);
 

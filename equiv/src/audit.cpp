@@ -20,6 +20,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 
 namespace layoutref::equiv {
 
@@ -198,6 +199,16 @@ namespace {
 
 Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::move(detail), std::nullopt}; }
 
+/// The row's arity check, shared by audit_terms and audit_case.
+/// @return malformed, naming `op_name`'s argument counts and `count`, when count lies outside
+///         [op.min_args, op.max_args()]; nullopt otherwise
+std::optional<Outcome> arity_malformed(Operation const& op, std::string const& op_name, std::size_t count, int line) {
+  if (count >= op.min_args && count <= op.max_args()) return std::nullopt;
+  return malformed(std::to_string(line) + ":1: `" + op_name + "` takes " + std::to_string(op.min_args) +
+                   (op.max_args() != op.min_args ? " or " + std::to_string(op.max_args()) : std::string()) +
+                   " arguments, found " + std::to_string(count));
+}
+
 }  // namespace
 
 bool audit_knows(std::string const& op) { return operations().find(op) != nullptr; }
@@ -205,10 +216,7 @@ bool audit_knows(std::string const& op) { return operations().find(op) != nullpt
 Outcome audit_terms(std::string const& op_name, std::vector<Term> const& args, Term const& claimed, int line) {
   Operation const* op = operations().find(op_name);
   if (!op) return Outcome{Verdict::unsupported, "the operation `" + op_name + "` is not supported", std::nullopt};
-  if (args.size() < op->min_args || args.size() > op->max_args())
-    return malformed(std::to_string(line) + ":1: `" + op_name + "` takes " + std::to_string(op->min_args) +
-                     (op->max_args() != op->min_args ? " or " + std::to_string(op->max_args()) : std::string()) +
-                     " arguments, found " + std::to_string(args.size()));
+  if (auto bad = arity_malformed(*op, op_name, args.size(), line)) return *bad;
   bool claims_error = is_error(claimed);
   try {
     sp::Judgement j = op->judge(args, claimed);
@@ -242,10 +250,7 @@ Outcome audit_case(Case const& c) {
     return malformed(std::to_string(c.line) + ":" + std::to_string(c.format_column) + ": " + c.format_error);
   Operation const* op = operations().find(c.op);
   if (!op) return Outcome{Verdict::unsupported, "the operation `" + c.op + "` is not supported", std::nullopt};
-  if (c.args.size() < op->min_args || c.args.size() > op->max_args())
-    return malformed(std::to_string(c.line) + ":1: `" + c.op + "` takes " + std::to_string(op->min_args) +
-                     (op->max_args() != op->min_args ? " or " + std::to_string(op->max_args()) : std::string()) +
-                     " arguments, found " + std::to_string(c.args.size()));
+  if (auto bad = arity_malformed(*op, c.op, c.args.size(), c.line)) return *bad;
   std::vector<Term> args;
   for (auto const& f : c.args) {
     auto p = notation::parse(f.text, c.line, f.column);

@@ -16,18 +16,8 @@ if(NOT rc EQUAL 0 OR NOT listing MATCHES "^([A-Za-z0-9_]+\\.)\n  ([A-Za-z0-9_]+)
 endif()
 set(name "${CMAKE_MATCH_1}${CMAKE_MATCH_2}")
 
-function(run_verify expect_rc)
-  execute_process(COMMAND ${LAYOUTREF} verify --data ${WORK}/data --results ${WORK}/results --no-proofs
-                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
-  if(NOT rc EQUAL expect_rc)
-    message(FATAL_ERROR "exit code ${rc}, expected ${expect_rc}\n${out}${err}")
-  endif()
-  foreach(pattern IN LISTS ARGN)
-    if(NOT out MATCHES "${pattern}")
-      message(FATAL_ERROR "no line matches `${pattern}`:\n${out}${err}")
-    endif()
-  endforeach()
-endfunction()
+set(VERIFY_PROGRAM ${LAYOUTREF})
+include(${CMAKE_CURRENT_LIST_DIR}/verify_common.cmake)
 
 run_verify(0 "not run since layoutref-properties was built" "verify: pass \\(not run: proofs, properties")
 
