@@ -19,6 +19,8 @@
 // as CuTe evaluates it, and the verdict says it depends on that. Not unique. The spec's R is
 // CuTe's construction: with the modes of coalesce(L) of non-zero stride sorted by stride, (s_k,
 // d_k) at index stride p_k, R = coalesce((d_0, d_1/d_0, ..., d_a/d_(a-1), s_a) : (0, p_0, ..., p_a)).
+// With no such mode (every stride 0) the spec's R is 1:0, where CuTe's is size(L):0 (the vectors'
+// left_inverse((4,4):(0,0)) = 16:0); both satisfy the contract, and the judge accepts either.
 // Conditions: left_inverse.stride_divisibility (each d_k divides d_(k+1)), then
 // left_inverse.injective (the construction must satisfy the contract: always when L is injective,
 // sometimes as a quasi-inverse when it is not). check_left_inverse judges any claim by the contract.
