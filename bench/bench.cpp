@@ -2,9 +2,11 @@
 //
 //   layoutref-bench --vectors FILE... [--json] [benchmark options]
 //
-// Reads the vector files (cli's reader), converts every case's arguments into impl values once
+// Reads the vector files (equiv's reader), converts every case's arguments into impl values once
 // (outside the timed region), and registers one Google Benchmark per operation that calls the
-// impl function on each of the op's cases in turn: the reported time is ns per call, averaged
+// impl function on each of the op's cases in turn (impl's function itself, not the row's
+// computation in equiv's table, which also converts the arguments from terms and the result to a
+// term; every row of the table that the files exercise and this does not time is named on stderr): the reported time is ns per call, averaged
 // over the op's cases, and the run is repeated (5 times unless --benchmark_repetitions says
 // otherwise) to report the median per op. `--json` is `--benchmark_format=json`.
 // Cases whose arguments impl cannot represent are skipped; cases impl refuses are timed as they
