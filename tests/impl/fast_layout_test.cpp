@@ -3,15 +3,14 @@
 // make() refuses basis strides and sizes or values that do not fit in int64.
 #include "support.hpp"
 
+#include <layoutref/equiv/vectors.hpp>
 #include <layoutref/impl/fast_layout.hpp>
 #include <layoutref/impl/term.hpp>
 #include <layoutref/notation/parse.hpp>
 
 #include <gtest/gtest.h>
 
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -213,20 +212,17 @@ TEST(ImplFastLayout, ExtremeValues) {
 // CuTe's own values: every `eval` case of index.tsv (layout, index => value), and every index
 // of those layouts against impl::evaluate.
 TEST(ImplFastLayout, CuteEvalVectors) {
-  std::ifstream in(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/index.tsv");
-  ASSERT_TRUE(in) << "cannot open index.tsv";
-  std::string line;
+  std::vector<equiv::Case> vectors;
+  std::string error;
+  ASSERT_TRUE(equiv::read_vectors(std::string(LAYOUTREF_CONFORMANCE_DIR) + "/index.tsv", vectors, error)) << error;
   int cases = 0;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::stringstream ss(line);
-    for (std::string x; std::getline(ss, x, '\t');) f.push_back(x);
-    if (f.size() != 5 || f[0] != "eval") continue;
+  for (equiv::Case const& c : vectors) {
+    if (!c.format_error.empty() || c.op != "eval" || c.args.size() != 2) continue;
     ++cases;
-    Layout l = L(f[1]);
+    Layout l = L(c.args[0].text);
     FastLayout fl = fast(l);
-    EXPECT_EQ(fl(std::stoll(f[2])), std::stoll(f[4])) << line;
-    for (i64 i = 0; i < fl.size; ++i) ASSERT_EQ(fl(i), evaluate_int(l, i).value) << f[1] << " at " << i;
+    EXPECT_EQ(fl(std::stoll(c.args[1].text)), std::stoll(c.result.text)) << c.text;
+    for (i64 i = 0; i < fl.size; ++i) ASSERT_EQ(fl(i), evaluate_int(l, i).value) << c.args[0].text << " at " << i;
   }
   EXPECT_EQ(cases, 180);
 }
