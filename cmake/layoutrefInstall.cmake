@@ -23,6 +23,12 @@ install(TARGETS ${LAYOUTREF_EXPORTED_TARGETS} EXPORT layoutrefTargets
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(TARGET layoutref)
   install(TARGETS layoutref EXPORT layoutrefTargets RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  # The CuTe vectors and the expectations, for the installed `layoutref verify` (it finds them
+  # from its own directory: cli/CMakeLists.txt).
+  install(DIRECTORY ${PROJECT_SOURCE_DIR}/tests/conformance/cute DESTINATION ${CMAKE_INSTALL_DATADIR}/layoutref/conformance
+          FILES_MATCHING PATTERN "*.tsv" PATTERN "README.md")
+  install(FILES ${PROJECT_SOURCE_DIR}/tests/conformance/expected_wrong.tsv ${PROJECT_SOURCE_DIR}/tests/conformance/expected_conform.tsv
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/layoutref/conformance)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/notation/include/ ${PROJECT_SOURCE_DIR}/spec/include/
                   ${PROJECT_SOURCE_DIR}/impl/include/

@@ -39,11 +39,25 @@ void write_counts(JsonWriter& w, AuditCounts const& c) {
       .end_object();
 }
 
+/// The vectors read by default: the installed copy beside the program
+/// (BINDIR/LAYOUTREF_INSTALLED_DATA_FROM_BIN) when it is there, else the source tree's the program
+/// was built from.
+std::string default_data_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path installed = (exe.parent_path() / LAYOUTREF_INSTALLED_DATA_FROM_BIN).lexically_normal();
+    if (fs::is_directory(installed, ec)) return installed.string();
+  }
+  return LAYOUTREF_DATA_DIR;
+}
+
 }  // namespace
 
 int verify(std::vector<std::string> const& args) {
   namespace fs = std::filesystem;
-  std::string dir = LAYOUTREF_DATA_DIR;
+  std::string dir = default_data_dir();
   std::string expect_path;
   bool json = false;
   bool proofs = true;

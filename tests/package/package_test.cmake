@@ -1,7 +1,8 @@
 # ctest package.install_consumer: install the build tree into a scratch prefix, configure, build
 # and run tests/package against it (cmake/layoutrefConsumerTest.cmake); with EXPECT_PROGRAM, the
 # installed program BINDIR/layoutref must be what the package exports as layoutref::layoutref
-# and must compute coalesce((2,4):(1,2)) = 8:1 (2*1 = 2: the two modes merge).
+# and must compute coalesce((2,4):(1,2)) = 8:1 (2*1 = 2: the two modes merge), and its `verify`
+# must read the installed vectors.
 # -DBUILD_DIR= -DSOURCE_DIR= -DWORK_DIR= -DBINDIR= -DEXPECT_PROGRAM= [-DGENERATOR= -DCXX_COMPILER= -DCONFIG=]
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/layoutrefConsumerTest.cmake)
 layoutref_consumer_test(BUILD_DIR ${BUILD_DIR} CONSUMER_DIR ${SOURCE_DIR}/tests/package WORK_DIR ${WORK_DIR}
@@ -28,4 +29,15 @@ execute_process(COMMAND ${program} eval "coalesce((2,4):(1,2))"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(NOT rc EQUAL 0 OR NOT out STREQUAL "8:1\n")
   message(FATAL_ERROR "${program} eval 'coalesce((2,4):(1,2))' exited with ${rc} and printed `${out}` `${err}`, expected 0 and `8:1`")
+endif()
+
+# The installed `layoutref verify` reads the installed vectors by default (found from the program's
+# directory), and judges them as the build tree's does (the proofs are the build's business).
+execute_process(COMMAND ${program} verify --no-proofs
+                RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+file(REAL_PATH ${WORK_DIR}/prefix prefix_real)
+string(FIND "${out}" "the CuTe conformance vectors in ${prefix_real}/" at_prefix)
+string(FIND "${out}" "/layoutref/conformance/cute (12 files)" at_files)
+if(NOT rc EQUAL 0 OR at_prefix EQUAL -1 OR at_files EQUAL -1 OR NOT out MATCHES "\nverify: pass")
+  message(FATAL_ERROR "${program} verify --no-proofs exited with ${rc}; expected 0, the vectors installed under ${prefix_real} (12 files) and `verify: pass`:\n${out}\n${err}")
 endif()
