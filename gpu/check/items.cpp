@@ -81,7 +81,6 @@ PathTable path_table(std::vector<sp::Path> const& paths) {
 
 }  // namespace
 
-
 /// An item for the impl layout l, judged by the spec's layout s.
 Item function_item(std::string kind, std::string name, im::Layout const& l, sp::Layout const& s) {
   Item it;
@@ -102,7 +101,6 @@ Item function_item(std::string kind, std::string name, im::Layout const& l, sp::
   it.spec_at = [fl](i64 i) { return (*fl)(i); };
   return it;
 }
-
 
 namespace {
 
