@@ -47,11 +47,11 @@ MUTATIONS = [
     ("zipped-swap", "divide.hpp", "if (how == Arrangement::zipped)", "if (how != Arrangement::zipped)", "zipped and tiled arrangements swapped"),
     ("product-divisibility", "product.hpp", "if (ts.value % bs.value != 0)", "if (false)", "tile_to_shape divisibility not checked"),
     ("max-common-off", "max_common.hpp", "return Int{c.n, c.is_static || c.n == 1};", "return Int{c.n + (c.n > 4 ? 1 : 0), c.is_static || c.n == 1};", "max_common_vector one too large"),
-    ("max-alignment-gcd", "max_alignment.hpp", "g = gcd(g, a.mode[k].stride.value);", "g = g;", "max_alignment ignores strides"),
+    ("max-alignment-gcd", "max_alignment.hpp", "g = gcd_positive(g, a.mode[k].stride.value);", "g = g;", "max_alignment ignores strides"),
     ("flat-coord-unique", "tensor.hpp", "for (i64 j = 0; j < n.value && count < 2; ++j) {", "for (i64 j = 0; j < n.value && count < 1; ++j) {", "get_flat_coord never finds a second preimage"),
     ("flat-coord-check", "tensor.hpp", "    if (v.scalar == idx.value) {\n      if (thr.is_leaf()) return hier;", "    if (true) {\n      if (thr.is_leaf()) return hier;", "get_flat_coord trusts CuTe's formula"),
     ("mma-operand-modes", "mma.hpp", "q = x == MmaOperand::C ? 1 : 2;", "q = 1;", "partition_A/B tile over N instead of K"),
-    ("domain-distribute-gcd", "domain_distribute.hpp", "Int g{gcd(a.value, rest.value), both_static(a, rest)};", "Int g{a.value, both_static(a, rest)};", "domain_distribute takes the whole mode"),
+    ("domain-distribute-gcd", "domain_distribute.hpp", "Int g{gcd_positive(a.value, rest.value), both_static(a, rest)};", "Int g{a.value, both_static(a, rest)};", "domain_distribute takes the whole mode"),
 ]
 
 
