@@ -29,25 +29,26 @@ bool Run::open(std::string const& path) {
   return true;
 }
 
-void Run::say(char const* f, ...) {
+void Run::line(bool always, char const* f, va_list ap) {
   char buf[4096];
+  std::vsnprintf(buf, sizeof buf, f, ap);
+  if (always || !o.summary) std::printf("%s\n", buf);
+  if (file_) std::fprintf(file_, "%s\n", buf);
+  if (always) std::fflush(stdout);
+}
+
+void Run::say(char const* f, ...) {
   va_list ap;
   va_start(ap, f);
-  std::vsnprintf(buf, sizeof buf, f, ap);
+  line(false, f, ap);
   va_end(ap);
-  if (!o.summary) std::printf("%s\n", buf);
-  if (file_) std::fprintf(file_, "%s\n", buf);
 }
 
 void Run::summary(char const* f, ...) {
-  char buf[4096];
   va_list ap;
   va_start(ap, f);
-  std::vsnprintf(buf, sizeof buf, f, ap);
+  line(true, f, ap);
   va_end(ap);
-  std::printf("%s\n", buf);
-  if (file_) std::fprintf(file_, "%s\n", buf);
-  std::fflush(stdout);
 }
 
 void Run::print_mismatches(Tally const& t, std::string const& what) {

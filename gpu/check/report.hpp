@@ -4,6 +4,7 @@
 // not sent to the device and why.
 #include "check.hpp"
 
+#include <cstdarg>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -65,6 +66,7 @@ class Run {
   void suite_summary(std::string const& suite);
 
  private:
+  void line(bool always, char const* f, va_list ap) __attribute__((format(printf, 3, 0)));
   void print_mismatches(Tally const& t, std::string const& what);
   std::map<std::string, KindTotal> kinds_;  ///< "suite/kind"
   FILE* file_ = nullptr;

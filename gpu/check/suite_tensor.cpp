@@ -190,6 +190,27 @@ void copy_problem(Run& run, std::string const& key, i64 m, i64 n, bool transpose
   print_copy(run, key, transpose ? "transpose" : "copy", rs, plan_ms, table);
 }
 
+/// local_tile(make_identity_tensor(p), tile, coord): impl's, and the spec's.
+im::Tensor<im::CountingIterator> impl_tile(char const* p, char const* tile, char const* coord) {
+  return must(im::local_tile(must(im::make_identity_tensor(must(im::to_int_tuple(term(p)), p)), "identity"),
+                             must(im::to_tiling_tiler(term(tile)), tile), must(im::to_slice_coord(term(coord)), coord)),
+              "local_tile");
+}
+sp::Tensor spec_tile(char const* p, char const* tile, char const* coord) {
+  return sp::local_tile(sp::make_identity_tensor(sp::to_int_tuple(term(p))), sp::to_tiler(term(tile)), sp::to_slice_coord(term(coord)));
+}
+
+/// Every (thread, value) coordinate of impl's partitions `parts`, evaluated on the device, against
+/// the spec's `want` (rank 2).
+void check_partitions(Run& run, std::string const& key, std::string const& name, std::vector<im::Tensor<im::CountingIterator>> const& parts,
+                      std::vector<i64> const& want, int values) {
+  std::vector<i64> got;
+  std::vector<int> status;
+  double seconds = 0;
+  std::string e = device_elements(parts, values, 2, got, status, seconds);
+  compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
+}
+
 }  // namespace
 
 void suite_tensor(Run& run) {
@@ -197,22 +218,16 @@ void suite_tensor(Run& run) {
   for (auto const& c : kPartitions) {
     std::string name = std::string("local_partition(local_tile(make_identity_tensor(") + c.p + "), " + c.tile + ", " + c.coord + "), " + c.thr + ", t)";
     try {
-      auto itile = must(im::local_tile(must(im::make_identity_tensor(must(im::to_int_tuple(term(c.p)), c.p)), "identity"),
-                                       must(im::to_tiling_tiler(term(c.tile)), c.tile), must(im::to_slice_coord(term(c.coord)), c.coord)),
-                        "local_tile");
+      auto itile = impl_tile(c.p, c.tile, c.coord);
       im::Layout thr = must(im::to_layout(term(c.thr)), c.thr);
-      sp::Tensor stile = sp::local_tile(sp::make_identity_tensor(sp::to_int_tuple(term(c.p))), sp::to_tiler(term(c.tile)), sp::to_slice_coord(term(c.coord)));
+      sp::Tensor stile = spec_tile(c.p, c.tile, c.coord);
       sp::Layout sthr = sp::to_layout(term(c.thr));
       int nthreads = static_cast<int>(sp::size(sthr));
       int values = static_cast<int>(sp::size(sp::local_partition(stile, sthr, 0)));
       auto want = spec_coordinates([&](i64 t) { return sp::local_partition(stile, sthr, t); }, nthreads, values, 2);
       std::vector<im::Tensor<im::CountingIterator>> parts;
       for (int t = 0; t < nthreads; ++t) parts.push_back(must(im::local_partition(itile, thr, im::Int::dynamic(t)), "local_partition"));
-      std::vector<i64> got;
-      std::vector<int> status;
-      double seconds = 0;
-      std::string e = device_elements(parts, values, 2, got, status, seconds);
-      compare_partition(run, "tensor/local_partition coordinates", name, e, got, status, want, values, 2, seconds);
+      check_partitions(run, "tensor/local_partition coordinates", name, parts, want, values);
     } catch (std::exception const& e) {
       ++run.errors;
       run.say("  ERROR %s: %s", name.c_str(), e.what());
@@ -225,22 +240,16 @@ void suite_tensor(Run& run) {
       im::TiledMma mma;
       mma.atom = must(im::mma_atom(c.atom), c.atom);
       mma.atom_layout = must(im::to_layout(term(c.atom_layout)), c.atom_layout);
-      auto itile = must(im::local_tile(must(im::make_identity_tensor(must(im::to_int_tuple(term(c.p)), c.p)), "identity"),
-                                       must(im::to_tiling_tiler(term(c.tile)), c.tile), must(im::to_slice_coord(term(c.coord)), c.coord)),
-                        "local_tile");
+      auto itile = impl_tile(c.p, c.tile, c.coord);
       sp::TiledMma smma = sp::make_tiled_mma(sp::mma_atom(c.atom), sp::to_layout(term(c.atom_layout)));
-      sp::Tensor stile = sp::local_tile(sp::make_identity_tensor(sp::to_int_tuple(term(c.p))), sp::to_tiler(term(c.tile)), sp::to_slice_coord(term(c.coord)));
+      sp::Tensor stile = spec_tile(c.p, c.tile, c.coord);
       sp::MmaOperand sop = spec_operand(c.op);
       int nthreads = static_cast<int>(sp::size(sp::thr_layout_vmnk(smma)));
       int values = static_cast<int>(sp::size(sp::partition(smma, sop, 0, stile)));
       auto want = spec_coordinates([&](i64 t) { return sp::partition(smma, sop, t, stile); }, nthreads, values, 2);
       std::vector<im::Tensor<im::CountingIterator>> parts;
       for (int t = 0; t < nthreads; ++t) parts.push_back(must(im::partition(mma, c.op, itile, im::Int::dynamic(t)), "partition"));
-      std::vector<i64> got;
-      std::vector<int> status;
-      double seconds = 0;
-      std::string e = device_elements(parts, values, 2, got, status, seconds);
-      compare_partition(run, "tensor/mma partition coordinates", name, e, got, status, want, values, 2, seconds);
+      check_partitions(run, "tensor/mma partition coordinates", name, parts, want, values);
     } catch (std::exception const& e) {
       ++run.errors;
       run.say("  ERROR %s: %s", name.c_str(), e.what());
@@ -263,16 +272,14 @@ void tv_items(Run& run, std::vector<Item>& items, std::vector<std::string>& prob
       im::TiledMma mma;
       mma.atom = must(im::mma_atom(c.atom), c.atom);
       mma.atom_layout = must(im::to_layout(term(c.atom_layout)), c.atom_layout);
-      auto itile = must(im::local_tile(must(im::make_identity_tensor(must(im::to_int_tuple(term(c.p)), c.p)), "identity"),
-                                       must(im::to_tiling_tiler(term(c.tile)), c.tile), must(im::to_slice_coord(term(c.coord)), c.coord)),
-                        "local_tile");
+      auto itile = impl_tile(c.p, c.tile, c.coord);
       auto ithr = im::thrfrg(mma, c.op, itile);
       if (!ithr.ok()) {
         ++run.not_sent[std::string("thrfrg: ") + (ithr.error.code == im::Errc::capacity ? "past impl's device leaf capacity" : "impl refuses")];
         continue;
       }
       sp::TiledMma smma = sp::make_tiled_mma(sp::mma_atom(c.atom), sp::to_layout(term(c.atom_layout)));
-      sp::Tensor stile = sp::local_tile(sp::make_identity_tensor(sp::to_int_tuple(term(c.p))), sp::to_tiler(term(c.tile)), sp::to_slice_coord(term(c.coord)));
+      sp::Tensor stile = spec_tile(c.p, c.tile, c.coord);
       items.push_back(function_item("thread-value (thrfrg)", name, ithr.value.layout, sp::thrfrg(smma, spec_operand(c.op), stile.layout)));
     } catch (std::exception const& e) {
       problems.push_back(name + ": " + e.what());
