@@ -70,5 +70,15 @@ TEST(ImplMaxAlignment, Errors) {
   EXPECT_EQ(overflow.error.code, Errc::overflow);
 }
 
+// The exact path stops at its budget whatever the size of T: here T has 4.4*10^12 translates and
+// the first 1.4*10^11 give no new divisor, so a loop that charged only membership tests ran for
+// hours (found by the fuzz campaign of 2026-11-25, eval target; fuzz/regressions/eval).
+TEST(ImplMaxAlignment, HugeOverlappingLayoutStopsAtTheBudget) {
+  auto r = max_alignment(L("(_8,_4,_34294967296,(_2,_16)):(_1,_40,_160,(_269,_640))"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::capacity);
+  EXPECT_NE(std::string(r.error.text.c_str()).find("membership steps"), std::string::npos) << str(r.error);
+}
+
 }  // namespace
 }  // namespace layoutref::impl
