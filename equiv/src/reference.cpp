@@ -20,6 +20,7 @@
 #include <layoutref/spec/upcast.hpp>
 
 #include <optional>
+#include <string>
 
 namespace layoutref::equiv {
 
@@ -76,13 +77,12 @@ void register_references(OperationTable& t) {
   t.reference("composition", [](Args const& a) { return sp::composition(layout(a, 0), sp::to_tiler(a[1])); });
   t.reference("complement", [](Args const& a) { return sp::complement(layout(a, 0), cotarget(a)); });
   t.reference("max_common_layout", [](Args const& a) { return sp::max_common_layout(layout(a, 0), layout(a, 1)); });
-  for (auto [op, kind] : {std::pair{"logical_divide", sp::Arrangement::logical}, std::pair{"zipped_divide", sp::Arrangement::zipped},
-                          std::pair{"tiled_divide", sp::Arrangement::tiled}, std::pair{"flat_divide", sp::Arrangement::flat}}) {
-    t.reference(op, [kind](Args const& a) { return sp::divide(kind, layout(a, 0), sp::to_tiler(a[1])); });
-  }
-  for (auto [op, kind] : {std::pair{"logical_product", sp::Arrangement::logical}, std::pair{"zipped_product", sp::Arrangement::zipped},
-                          std::pair{"tiled_product", sp::Arrangement::tiled}, std::pair{"flat_product", sp::Arrangement::flat}}) {
-    t.reference(op, [kind](Args const& a) { return sp::product(kind, layout(a, 0), sp::to_tiler(a[1])); });
+  // (a plain loop variable: clang 14 cannot capture a structured binding)
+  for (auto const& row : {std::pair{"logical", sp::Arrangement::logical}, std::pair{"zipped", sp::Arrangement::zipped},
+                          std::pair{"tiled", sp::Arrangement::tiled}, std::pair{"flat", sp::Arrangement::flat}}) {
+    sp::Arrangement kind = row.second;
+    t.reference(std::string(row.first) + "_divide", [kind](Args const& a) { return sp::divide(kind, layout(a, 0), sp::to_tiler(a[1])); });
+    t.reference(std::string(row.first) + "_product", [kind](Args const& a) { return sp::product(kind, layout(a, 0), sp::to_tiler(a[1])); });
   }
   t.reference("blocked_product", [](Args const& a) { return sp::blocked_product(layout(a, 0), layout(a, 1)); });
   t.reference("raked_product", [](Args const& a) { return sp::raked_product(layout(a, 0), layout(a, 1)); });
