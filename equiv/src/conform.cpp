@@ -27,9 +27,8 @@ char const* name(Conformity c) {
 impl::Error arity_error(std::string const& op, Signature const& sig, size_t count) {
   std::string takes = std::to_string(sig.min_args);
   if (sig.max_args != sig.min_args) takes += (sig.max_args == sig.min_args + 1 ? " or " : " to ") + std::to_string(sig.max_args);
-  std::string text = op + " takes " + takes + " argument" + (sig.max_args == 1 ? "" : "s") + ", " + sig.usage + "; got " +
-                     std::to_string(count);
-  return impl::fail(impl::Errc::bad_argument).add(text.c_str());
+  std::string text = op + " takes " + takes + " argument" + (sig.max_args == 1 ? "" : "s") + ", " + sig.usage + "; got ";
+  return impl::fail(impl::Errc::bad_argument).add(impl::intern(text)).add(static_cast<impl::i64>(count));
 }
 
 ImplResult from(impl::Result<impl::i64> const& r) {
@@ -130,8 +129,7 @@ ConformOutcome conform_case(Case const& c) {
     } else {
       out.verdict = Conformity::refused;
     }
-    out.detail = r.error.condition == impl::Cond::none ? std::string(r.error.text.c_str())
-                                                        : std::string(impl::name(r.error.condition)) + ": " + r.error.text.c_str();
+    out.detail = impl::str(r.error);
     if (out.verdict == Conformity::refused && c.result.text == "error") out.detail = "(CuTe refuses too) " + out.detail;
     return out;
   }

@@ -11,10 +11,10 @@ __global__ void core_arithmetic(i64* out, i64 a, i64 b) {
   t.add("x").add(a).add(static_cast<int>(b));
   put(out, k, t.c_str()[0] + t.n);
   Error e = fail(Errc::inadmissible, Cond::complement_stride_divisibility).add("w ").add(a).add(1);
-  put(out, k, e.ok() ? 1 : static_cast<i64>(e.condition) + e.text.n);
+  put(out, k, e.ok() ? 1 : static_cast<i64>(e.condition) + e.n);
   put(out, k, Error::make(Errc::overflow).ok() ? 1 : 0);
   put(out, k, (add_overflows(a, b) ? 1 : 0) + (sub_overflows(a, b) ? 2 : 0) + (mul_overflows(a, b) ? 4 : 0));
-  put(out, k, overflow_error("*", a, b).text.n);
+  put(out, k, overflow_error("*", a, b).n);
   auto s = checked_add(a, b);
   put(out, k, s, s.value);
   auto d = checked_sub(a, b);

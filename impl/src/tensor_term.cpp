@@ -86,8 +86,7 @@ Result<MmaAtom> mma_atom(std::string_view name) {
     LAYOUTREF_TRY(atom.c_layout, parse_layout(a.c));
     return atom;
   }
-  std::string n(name.substr(0, 64));
-  return fail(Errc::bad_argument).add("unknown MMA atom ").add(n.c_str());
+  return fail(Errc::bad_argument).add("unknown MMA atom ").add(intern(name.substr(0, 64)));
 }
 
 }  // namespace layoutref::impl

@@ -3,6 +3,9 @@
 #include <layoutref/notation/print.hpp>
 
 #include <functional>
+#include <mutex>
+#include <set>
+#include <string_view>
 
 namespace layoutref::impl {
 
@@ -199,9 +202,33 @@ Term to_term(Value const& v) {
 std::string str(IntTuple const& t) { return notation::print(to_term(t)); }
 std::string str(Layout const& l) { return notation::print(to_term(l)); }
 std::string str(Value const& v) { return notation::print(to_term(v)); }
+std::string message(Error const& e) {
+  std::string out;
+  for (int k = 0; k < e.n; ++k) {
+    if (!e.is_text(k)) {
+      out += std::to_string(e.piece[k].value);
+    } else {
+      out += e.on_device ? "?" : e.piece[k].text;
+    }
+  }
+  if (e.cut) out += "...";
+  return out;
+}
+
 std::string str(Error const& e) {
-  if (e.condition == Cond::none) return e.text.c_str();
-  return std::string(name(e.condition)) + ": " + e.text.c_str();
+  if (e.condition == Cond::none) return message(e);
+  return std::string(name(e.condition)) + ": " + message(e);
+}
+
+char const* intern(std::string_view s) {
+  static std::mutex lock;
+  static std::set<std::string, std::less<>> texts;  // nodes never move: their c_str() stay valid
+  if (s.size() > 256) s = s.substr(0, 256);
+  std::lock_guard<std::mutex> hold(lock);
+  auto at = texts.find(s);
+  if (at != texts.end()) return at->c_str();
+  if (texts.size() >= 4096) return "(a text)";
+  return texts.emplace(s).first->c_str();
 }
 
 }  // namespace layoutref::impl

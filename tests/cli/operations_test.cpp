@@ -158,7 +158,7 @@ TEST(Operations, InconsistentTablesAreRefused) {
   // The stored computation checks the count first.
   ImplResult r = t.find("f")->compute({});
   EXPECT_EQ(r.error.code, impl::Errc::bad_argument);
-  EXPECT_NE(std::string(r.error.text.c_str()).find("f(L)"), std::string::npos);
+  EXPECT_NE(impl::message(r.error).find("f(L)"), std::string::npos);
 }
 
 }  // namespace

@@ -99,7 +99,7 @@ TEST(CalculatorRobustness, EveryOperationChecksItsArgumentCount) {
       ImplResult r = row.compute(args);
       EXPECT_FALSE(r.term.has_value()) << op << " with " << n << " arguments";
       EXPECT_EQ(r.error.code, impl::Errc::bad_argument) << op << " with " << n << " arguments";
-      EXPECT_NE(std::string(r.error.text.c_str()).find(row.usage), std::string::npos) << r.error.text.c_str();
+      EXPECT_NE(impl::message(r.error).find(row.usage), std::string::npos) << impl::message(r.error);
     }
   }
 }

@@ -151,7 +151,7 @@ TEST(ImplComposition, OtherConditions) {
   auto m = composition(L("(_4,(_6,_4)):(_1,(_1,_10))"), Tl("(_,_4:_4)"));
   ASSERT_FALSE(m.ok());
   EXPECT_EQ(m.error.condition, Cond::composition_left_divisibility);
-  EXPECT_EQ(std::string(m.error.text.c_str()).rfind("mode 1: ", 0), 0u) << m.error.text.c_str();
+  EXPECT_EQ(message(m.error).rfind("mode 1: ", 0), 0u) << message(m.error);
 }
 
 TEST(ImplComposition, CapacityErrors) {

@@ -169,7 +169,7 @@ TEST(ImplDivide, Refusals) {
   // The failing mode is named.
   e = refusal(Arrangement::tiled, "(_4,(_9,_1,_2)):(_1,(_2,_0,_1))", "(_2,_2:_1)");
   EXPECT_EQ(e.condition, Cond::composition_left_divisibility);
-  EXPECT_EQ(std::string(e.text.c_str()).rfind("mode 1: ", 0), 0u) << e.text.c_str();
+  EXPECT_EQ(message(e).rfind("mode 1: ", 0), 0u) << message(e);
   // CuTe's cotarget and the spec's fail at different steps; the refusal names the spec's. A =
   // (7,4):(0,7), B = ((1,6),2):((0,0),6) (B's function is 2:6). Cotarget shape(coalesce(A)) =
   // (7,4): rest ceil_div((7,4), 12) = (1,2) -> 2:12, and A o (B, 2:12) is refused by mode
@@ -177,7 +177,7 @@ TEST(ImplDivide, Refusals) {
   // 12 is not a multiple of A's first mode 7: composition.left_divisibility.
   e = refusal(Arrangement::logical, "(7,4):(0,7)", "((1,6),2):((0,0),6)");
   EXPECT_EQ(e.code, Errc::inadmissible);
-  EXPECT_EQ(e.condition, Cond::composition_left_divisibility) << e.text.c_str();
+  EXPECT_EQ(e.condition, Cond::composition_left_divisibility) << message(e);
   // Sizes < 1 are malformed input.
   EXPECT_EQ(to_layout(T("(_0,_8):(_1,_4)")).error.code, Errc::bad_argument);
   Layout zero = L("(_1,_8):(_1,_4)");

@@ -77,7 +77,7 @@ TEST(ImplMaxAlignment, HugeOverlappingLayoutStopsAtTheBudget) {
   auto r = max_alignment(L("(_8,_4,_34294967296,(_2,_16)):(_1,_40,_160,(_269,_640))"));
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error.code, Errc::capacity);
-  EXPECT_NE(std::string(r.error.text.c_str()).find("membership steps"), std::string::npos) << str(r.error);
+  EXPECT_NE(message(r.error).find("membership steps"), std::string::npos) << str(r.error);
 }
 
 }  // namespace

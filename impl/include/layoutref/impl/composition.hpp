@@ -288,7 +288,7 @@ LAYOUTREF_HD constexpr Result<Layout> compose_tiler(Layout const& a, Tiler const
     if (!r.ok()) {
       if (r.error.code != Errc::inadmissible) return r.error;
       Error e = fail(r.error.code, r.error.condition);
-      return e.add("mode ").add(i).add(": ").add(r.error.text.c_str());
+      return e.add("mode ").add(i).add(": ").append(r.error);
     }
     b.push(r.value);
   }

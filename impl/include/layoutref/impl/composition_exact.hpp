@@ -183,7 +183,7 @@ LAYOUTREF_HD constexpr bool all_static(Layout const& l) {
 /// The rare path of one leaf N:r of B (r > 0), checked exactly (see the top).
 LAYOUTREF_HD constexpr Result<Layout> exact_leaf(Layout const& flat, Int n, Int r, Result<Layout> const& cute, Error& shah) {
   if (n.value > kMaxExactCheck)
-    return fail(Errc::capacity).add("the exact check of a mode of size ").add(n.value).add(" (past ").add(kMaxExactCheck).add(") after: ").add(shah.text.c_str());
+    return fail(Errc::capacity).add("the exact check of a mode of size ").add(n.value).add(" (past ").add(kMaxExactCheck).add(") after: ").append(shah);
   if (cute.ok()) {
     LAYOUTREF_TRY(bool same, is_leaf_function(cute.value, flat, n.value, r.value));
     if (same) return cute;

@@ -47,13 +47,13 @@ namespace detail_tile {
 LAYOUTREF_HD constexpr Error prefixed(Error const& e, char const* prefix) {
   if (e.code != Errc::inadmissible) return e;
   Error r = fail(e.code, e.condition);
-  r.add(prefix).add(e.text.c_str());
+  r.add(prefix).append(e);
   return r;
 }
 LAYOUTREF_HD constexpr Error prefixed_mode(Error const& e, int mode) {
   if (e.code != Errc::inadmissible) return e;
   Error r = fail(e.code, e.condition);
-  r.add("mode ").add(mode).add(": ").add(e.text.c_str());
+  r.add("mode ").add(mode).add(": ").append(e);
   return r;
 }
 

@@ -2,8 +2,9 @@
 //
 // Nothing in impl/ throws, asserts or aborts on bad input: every operation that can fail
 // returns Result<T>, whose Error names the violated condition (the same names as the spec,
-// docs/semantics.md) and carries a short witness text. Errors are plain data, so they cross
-// from device to host by copy.
+// docs/semantics.md) and carries its witness as a few pieces (text fragments and integers) that
+// the host formats. Errors are plain data of a few words, so they cross from device to host by
+// copy.
 #pragma once
 
 #include <layoutref/impl/config.hpp>
@@ -88,59 +89,66 @@ LAYOUTREF_HD constexpr char const* name(Cond c) {
   return "?";
 }
 
-/// A fixed-capacity text: the witness of an error. Appends past the capacity are cut, and a
-/// cut text ends in "..." so that it never reads as complete.
-struct Text {
-  static constexpr int kCap = 223;
-  char buf[kCap + 1] = {};
-  int n = 0;
-
-  LAYOUTREF_HD constexpr Text& add(char const* s) {
-    while (s && *s && n < kCap) buf[n++] = *s++;
-    if (s && *s) mark_cut();
-    buf[n] = 0;
-    return *this;
-  }
-  /// @post the text ends in "..."
-  LAYOUTREF_HD constexpr void mark_cut() {
-    n = kCap;
-    buf[kCap - 3] = buf[kCap - 2] = buf[kCap - 1] = '.';
-  }
-  LAYOUTREF_HD constexpr Text& add(i64 v) {
-    char digits[24] = {};
-    int k = 0;
-    bool neg = v < 0;
-    u64 m = neg ? u64(0) - static_cast<u64>(v) : static_cast<u64>(v);
-    do {
-      digits[k++] = static_cast<char>('0' + static_cast<int>(m % 10));
-      m /= 10;
-    } while (m != 0);
-    if (neg && n < kCap) buf[n++] = '-';
-    while (k > 0 && n < kCap) buf[n++] = digits[--k];
-    if (k > 0) mark_cut();
-    buf[n] = 0;
-    return *this;
-  }
-  LAYOUTREF_HD constexpr Text& add(int v) { return add(static_cast<i64>(v)); }
-  LAYOUTREF_HD constexpr char const* c_str() const { return buf; }
-};
-
+/// An error: its code, the condition it violates, and its witness as a short sequence of
+/// pieces, each a text fragment or an integer; the text is formatted on the host from them
+/// (impl/term.hpp message(), str()). Text fragments must have static storage duration (string
+/// literals, or impl/src's intern() on the host), so an Error is a few words of plain data and
+/// copies cheaply on the host and on the device. Past kMaxPieces the witness is cut, and the
+/// formatted text then ends in "..." so that it never reads as complete. An error raised in
+/// device code holds device addresses for its fragments: the host formats its integers only.
 struct Error {
+  static constexpr int kMaxPieces = 16;
+  union Piece {
+    char const* text;
+    i64 value;
+  };
+
   Errc code = Errc::ok;
   Cond condition = Cond::none;
-  Text text;  ///< what is wrong, with the values (the witness)
+  std::uint8_t n = 0;         ///< pieces used
+  bool cut = false;           ///< pieces were dropped past kMaxPieces
+  bool on_device = false;     ///< raised in device code (fragments are device addresses)
+  std::uint16_t texts = 0;    ///< bit k: piece k is a text fragment, else an integer
+  Piece piece[kMaxPieces] = {};
 
   LAYOUTREF_HD constexpr bool ok() const { return code == Errc::ok; }
+  LAYOUTREF_HD constexpr bool is_text(int k) const { return ((texts >> k) & 1u) != 0; }
+  /// Append a text fragment. @pre s is null or has static storage duration
   LAYOUTREF_HD constexpr Error& add(char const* s) {
-    text.add(s);
+    if (s == nullptr || *s == 0) return *this;
+    if (n == kMaxPieces) {
+      cut = true;
+      return *this;
+    }
+#if defined(__CUDA_ARCH__)
+    on_device = true;
+#endif
+    piece[n].text = s;
+    texts = static_cast<std::uint16_t>(texts | (1u << n));
+    ++n;
     return *this;
   }
   LAYOUTREF_HD constexpr Error& add(i64 v) {
-    text.add(v);
+    if (n == kMaxPieces) {
+      cut = true;
+      return *this;
+    }
+    piece[n].value = v;
+    ++n;
     return *this;
   }
-  LAYOUTREF_HD constexpr Error& add(int v) {
-    text.add(v);
+  LAYOUTREF_HD constexpr Error& add(int v) { return add(static_cast<i64>(v)); }
+  /// Append the witness of e (its pieces, in order).
+  LAYOUTREF_HD constexpr Error& append(Error const& e) {
+    for (int k = 0; k < e.n; ++k) {
+      if (e.is_text(k)) {
+        add(e.piece[k].text);
+      } else {
+        add(e.piece[k].value);
+      }
+    }
+    cut = cut || e.cut;
+    on_device = on_device || e.on_device;
     return *this;
   }
   LAYOUTREF_HD static constexpr Error make(Errc code, Cond cond = Cond::none) {

@@ -8,6 +8,7 @@
 #include <layoutref/notation/term.hpp>
 
 #include <string>
+#include <string_view>
 
 namespace layoutref::impl {
 
@@ -35,7 +36,14 @@ notation::Term to_term(Value const& v);
 std::string str(IntTuple const& t);
 std::string str(Layout const& l);
 std::string str(Value const& v);
+/// The witness text of e, formatted from its pieces (a cut witness ends in "..."; the text
+/// fragments of an error raised in device code are shown as "?").
+std::string message(Error const& e);
 /// "condition: text" or the text.
 std::string str(Error const& e);
+/// A copy of s with static storage duration, for an Error's text fragment built at run time
+/// (at most 4,096 distinct texts of at most 256 characters are kept, a longer s is cut there;
+/// past 4,096, "(a text)" is returned).
+char const* intern(std::string_view s);
 
 }  // namespace layoutref::impl
