@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 using notation::Kind;
 using notation::Term;

@@ -7,7 +7,7 @@
 #include <set>
 #include <string_view>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 using notation::Kind;
 using notation::Term;

@@ -13,7 +13,7 @@
 
 #include <string>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
 
 using namespace testing_support;

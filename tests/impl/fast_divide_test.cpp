@@ -8,7 +8,7 @@
 #include <cstdint>
 #include <random>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
 
 using Kind = FastDivisor::Kind;

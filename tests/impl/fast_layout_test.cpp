@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
 
 using namespace testing_support;

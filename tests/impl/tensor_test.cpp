@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
 
 using namespace testing_support;

@@ -9,7 +9,7 @@
 
 #include <layoutref/impl/error.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 inline constexpr i64 kI64Max = 0x7fffffffffffffffLL;
 inline constexpr i64 kI64Min = -kI64Max - 1;

@@ -34,7 +34,7 @@
 #endif
 #endif
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 

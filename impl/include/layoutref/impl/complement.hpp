@@ -20,7 +20,7 @@
 
 #include <layoutref/impl/coalesce.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 

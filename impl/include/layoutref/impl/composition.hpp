@@ -41,7 +41,7 @@
 #include <layoutref/impl/composition_exact.hpp>
 #include <layoutref/impl/tiler.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 

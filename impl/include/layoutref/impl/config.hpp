@@ -14,12 +14,23 @@
 #endif
 
 /// The largest number of leaf modes a tuple or layout may have; past it operations return
-/// Errc::capacity. Override with -DLAYOUTREF_MAX_LEAVES=N.
+/// Errc::capacity. Override with -DLAYOUTREF_MAX_LEAVES=N (a decimal integer literal).
 #ifndef LAYOUTREF_MAX_LEAVES
 #define LAYOUTREF_MAX_LEAVES 32
 #endif
 
-namespace layoutref::impl {
+/// impl's names live in the inline namespace layoutref::impl::leaves_N, N = LAYOUTREF_MAX_LEAVES
+/// (`layoutref::impl::Layout` still names them). Code compiled at one capacity therefore
+/// mangles differently from code compiled at another: a program that mixes two capacities
+/// across translation units gets a link error (an undefined `layoutref::impl::leaves_N::...`),
+/// never a silent ODR violation between two different `Layout` types of one name
+/// (tests/consumer/mixed_capacity; docs/architecture.md). Every file that opens impl's
+/// namespace opens it as `namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {`.
+#define LAYOUTREF_IMPL_ABI_CAT2(a, b) a##b
+#define LAYOUTREF_IMPL_ABI_CAT(a, b) LAYOUTREF_IMPL_ABI_CAT2(a, b)
+#define LAYOUTREF_IMPL_ABI LAYOUTREF_IMPL_ABI_CAT(leaves_, LAYOUTREF_MAX_LEAVES)
+
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 using i64 = std::int64_t;
 using u64 = std::uint64_t;

@@ -7,7 +7,7 @@
 
 #include <layoutref/impl/layout.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 

@@ -35,7 +35,7 @@
 #include <layoutref/impl/modes.hpp>
 #include <layoutref/impl/tiler.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// How the (tile, rest) pairs of a by-mode divide (or the (block, product) pairs of a product)
 /// are arranged.

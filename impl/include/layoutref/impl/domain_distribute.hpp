@@ -14,7 +14,7 @@
 #include <layoutref/impl/coalesce.hpp>
 #include <layoutref/impl/construct.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 LAYOUTREF_HD constexpr Result<Layout> domain_distribute(IntTuple const& shape, Int b) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "domain_distribute"));

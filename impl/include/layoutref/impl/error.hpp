@@ -9,7 +9,7 @@
 
 #include <layoutref/impl/config.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 enum class Errc : std::uint8_t {
   ok = 0,

@@ -37,7 +37,7 @@
 
 #include <layoutref/impl/config.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// The high 64 bits of the 128-bit product a*b, from four 32x32-bit products.
 LAYOUTREF_HD constexpr u64 mulhi_portable(u64 a, u64 b) {

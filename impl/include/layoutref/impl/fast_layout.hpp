@@ -15,7 +15,7 @@
 #include <layoutref/impl/fast_divide.hpp>
 #include <layoutref/impl/layout.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 struct FastLayout {
   struct Mode {

@@ -34,7 +34,7 @@
 #define LAYOUTREF_MAX_EXACT_CHECK (1LL << 22)
 #endif
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_inverse {
 

@@ -9,7 +9,7 @@
 #include <layoutref/impl/stride.hpp>
 #include <layoutref/impl/tree.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 using IntTuple = Tree<Int>;
 using StrideTuple = Tree<Stride>;

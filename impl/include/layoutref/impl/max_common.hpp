@@ -33,7 +33,7 @@
 
 #include <layoutref/impl/inverse.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_max_common {
 

@@ -20,7 +20,7 @@
 #include <layoutref/impl/product.hpp>
 #include <layoutref/impl/tensor.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 struct MmaAtom {
   Int shape_mnk[3] = {};

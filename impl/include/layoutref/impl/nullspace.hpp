@@ -19,7 +19,7 @@
 
 #include <layoutref/impl/inverse.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_nullspace {
 

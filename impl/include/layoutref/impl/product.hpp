@@ -31,7 +31,7 @@
 #include <layoutref/impl/construct.hpp>
 #include <layoutref/impl/divide.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_tile {
 

@@ -16,7 +16,7 @@
 
 #include <layoutref/impl/coordinates.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// A leaf of a slice coordinate: an integer (with CuTe's static flag) or `_`.
 struct SliceLeaf {

@@ -8,7 +8,7 @@
 
 #include <layoutref/impl/checked.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 struct BasisPath {
   std::uint8_t depth = 0;                  ///< 0: a plain integer

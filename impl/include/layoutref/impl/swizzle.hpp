@@ -20,7 +20,7 @@
 #include <layoutref/impl/composition.hpp>
 #include <layoutref/impl/max_common.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 struct Swizzle {
   int b = 0;  ///< BBits: the number of bits in the mask

@@ -21,7 +21,7 @@
 #include <layoutref/impl/divide.hpp>
 #include <layoutref/impl/slice.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 enum class MemorySpace : std::uint8_t { generic, gmem, smem, rmem };
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// A coordinate whose leaves are integers or `_`.
 Result<SliceCoord> to_slice_coord(notation::Term const& t);

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 Result<Int> to_int(notation::Term const& t);
 Result<IntTuple> to_int_tuple(notation::Term const& t);

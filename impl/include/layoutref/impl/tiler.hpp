@@ -4,7 +4,7 @@
 
 #include <layoutref/impl/layout.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 inline constexpr int kMaxTilerLayouts = 8;
 

@@ -8,7 +8,7 @@
 
 #include <layoutref/impl/error.hpp>
 
-namespace layoutref::impl {
+namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 template <class L>
 struct Tree {
