@@ -212,6 +212,11 @@ struct FastLayoutR {
 /// std::uint32_t>::make(l) succeeds. Otherwise the error is the 32-bit make's when it is not
 /// overflow (bad_argument, capacity: the 64-bit make refuses the same), else the 64-bit make's,
 /// and f is not called.
+// f may be host-only or device-only (a kernel's lambda, a host launcher): nvcc checks the call
+// where with_fast_layout is instantiated, not in both passes.
+#if defined(__CUDACC__)
+#pragma nv_exec_check_disable
+#endif
 template <int R, class F>
 LAYOUTREF_HD constexpr Error with_fast_layout(Layout const& l, F&& f) {
   auto narrow = FastLayoutR<R, std::uint32_t>::make(l);
