@@ -158,16 +158,24 @@ Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_sh
 std::string device_elements(std::vector<impl::Tensor<impl::CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
                             std::vector<int>& status, double& seconds);
 
+/// The most modes a plan's layout keeps (FastLayoutR's rank in the copy and transpose kernels).
+/// The partitions of suite_tensor.cpp's copy problems are rank 2: each thread's share of a
+/// (_64,_64) tile by (_32,_8) or (_8,_32) threads is (_2,_8) or (_8,_2) values, and the tiles of
+/// an (M,N) array are (M/64,N/64); a plan that keeps more modes is refused (capacity, naming the
+/// count) before any kernel runs.
+inline constexpr int kPlanRank = 2;
+
 /// One thread's share of one tile: element v of the thread in tile k lies at
-/// rest(k) + offset + part(v) (TilePlan::rest), all relative to the tensor's origin.
+/// rest(k) + offset + part(v) (TilePlan::rest), all relative to the tensor's origin. Made by impl
+/// on the host; run_copy prepares `part` as a FastLayoutR<kPlanRank, Index> for the kernels.
 struct ThreadPlan {
-  impl::FastLayout part{};  ///< value v -> element offset, relative to the thread's first element
-  i64 offset = 0;           ///< the thread's first element in tile 0
-  i64 values = 0;           ///< size(part)
+  impl::Layout part{};  ///< value v -> element offset, relative to the thread's first element
+  i64 offset = 0;       ///< the thread's first element in tile 0
+  i64 values = 0;       ///< size(part)
 };
 /// The tiles: tile k starts at rest(k).
 struct TilePlan {
-  impl::FastLayout rest{};
+  impl::Layout rest{};
   i64 tiles = 0;
 };
 /// The plans of a copy (A and B by their thread layouts) or transpose (also the shared tile, read
@@ -175,6 +183,7 @@ struct TilePlan {
 struct CopyPlans {
   std::vector<ThreadPlan> a, b, smem_read, smem_write;  ///< one per thread (256)
   TilePlan tiles_a, tiles_b;
+  impl::Layout array_a{};  ///< A's layout: with_fast_layout on it picks the kernels' index type
 };
 
 /// A global M x N array of 32-bit elements, column-major A (M,N):(1,M) copied into B, either the
@@ -202,6 +211,7 @@ struct CopyResult {
   u64 mismatches = 0;
   std::vector<Mismatch> first;
   std::string error;
+  int index_bits = 0;  ///< the impl kernels' index arithmetic: 32 or 64 (0: not an impl kernel)
 };
 
 /// The spec's layouts of A and B, flattened (the host makes them with layoutref::spec).
@@ -211,8 +221,11 @@ struct CopySpec {
 
 /// Runs cudaMemcpy device-to-device, the hand-indexed kernel and the kernels indexed through impl's
 /// plans (one element at a time, and 8 loads in flight per thread), each 2 + reps times, and checks
-/// each kernel's last result with the spec rule. `plan_ms`:
-/// the host time of the plans (impl's local_tile, local_partition, zipped_divide, FastLayout::make).
+/// each kernel's last result with the spec rule. The impl kernels are templates over the index
+/// type: with_fast_layout<kPlanRank>(plans.array_a) picks it, and they run with 32-bit index
+/// arithmetic (FastLayoutR<kPlanRank, std::uint32_t>) when A's layout and every plan fit in
+/// 32 bits, with 64-bit otherwise. `plan_ms`: the host time of the plans (impl's local_tile,
+/// local_partition, zipped_divide, FastLayoutR::make).
 std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plans, CopySpec const& spec, double& plan_ms);
 
 }  // namespace layoutref::gpu

@@ -127,7 +127,10 @@ void print_copy(Run& run, std::string const& key, char const* problem, std::vect
           r.elements ? ("elements verified: " + std::to_string(r.elements) + ", mismatches " + std::to_string(r.mismatches)).c_str()
                      : (r.error.empty() ? "(not verified)" : r.error.c_str()));
   }
-  run.say("  %-10s the impl kernel's plans (impl on the host: local_tile, local_partition, zipped_divide, FastLayout::make): %.3f ms", problem, plan_ms);
+  int bits = 0;
+  for (auto const& r : rs) bits = r.index_bits ? r.index_bits : bits;
+  run.say("  %-10s the impl kernel's plans (impl on the host: local_tile, local_partition, zipped_divide, FastLayoutR::make): %.3f ms; the impl kernels' index arithmetic: %d-bit",
+      problem, plan_ms, bits);
 }
 
 /// The plans of the tensor t (its pointer the origin) tiled by `tiler`, each thread's share by
@@ -143,18 +146,19 @@ std::string plan_tensor(im::Tensor<im::Pointer<std::uint32_t>> const& t, im::Til
   for (int tid = 0; tid < kCopyThreads; ++tid) {
     auto part = im::local_partition(tile.value, thr, im::Int::dynamic(tid));
     if (!part.ok()) return "local_partition: " + im::str(part.error);
-    auto f = im::FastLayout::make(part.value.layout);
-    if (!f.ok()) return "FastLayout::make: " + im::str(f.error);
-    out.push_back(ThreadPlan{f.value, part.value.engine.ptr - t.engine.ptr, f.value.size});
+    auto n = im::size(part.value.layout);
+    if (!n.ok()) return "size of a thread's partition: " + im::str(n.error);
+    out.push_back(ThreadPlan{part.value.layout, part.value.engine.ptr - t.engine.ptr, n.value.value});
   }
   if (tiles) {
     auto z = im::zipped_divide(t.layout, tiler);
     if (!z.ok()) return "zipped_divide: " + im::str(z.error);
     auto rest = z.value.mode(1);
-    auto f = rest.ok() ? im::FastLayout::make(rest.value) : im::Result<im::FastLayout>(rest.error);
-    if (!f.ok()) return "the tiles: " + im::str(f.error);
-    tiles->rest = f.value;
-    tiles->tiles = f.value.size;
+    if (!rest.ok()) return "the tiles: " + im::str(rest.error);
+    auto n = im::size(rest.value);
+    if (!n.ok()) return "the tiles: " + im::str(n.error);
+    tiles->rest = rest.value;
+    tiles->tiles = n.value.value;
   }
   return {};
 }
@@ -176,6 +180,7 @@ void copy_problem(Run& run, std::string const& key, i64 m, i64 n, bool transpose
   im::Layout thr_w = must(im::to_layout(term("(_8,_32):(_32,_1)")), "thr");
   im::Layout smem = must(im::to_layout(term("(_64,_64):(_1,_65)")), "smem");
   PlanCopy plans = [&](std::uint32_t* a, std::uint32_t* b, std::uint32_t* smem_origin, CopyPlans& out) {
+    out.array_a = la;
     std::string e = plan_tensor(im::make_tensor(im::make_gmem_ptr(a), la), tiler, thr_r, out.a, &out.tiles_a);
     if (e.empty()) e = plan_tensor(im::make_tensor(im::make_gmem_ptr(b), lb), tiler, transpose ? thr_w : thr_r, out.b, &out.tiles_b);
     if (e.empty() && transpose) {

@@ -4,9 +4,12 @@
 #include "check.hpp"
 #include "cuda_util.cuh"
 
+#include <layoutref/impl/term.hpp>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <type_traits>
 
 namespace layoutref::gpu {
 
@@ -39,33 +42,58 @@ __global__ void elements_kernel(Tensor<CountingIterator> const* parts, int nthre
 constexpr int kThreads = kCopyThreads;
 constexpr int kTile = kCopyTile;
 
+/// A ThreadPlan prepared for the kernels: part as a FastLayoutR of rank kPlanRank (check.hpp),
+/// offset and count in Index. The kernels add rest(k) + offset + part(v) in Index arithmetic,
+/// modulo 2^32 or 2^64: each term is its true value modulo that, and the true sum is an element
+/// offset of the array (in [0, size), size < 2^32 for the 32-bit kernels), so the sum is exact.
+template <class Index>
+struct FastThreadPlan {
+  FastLayoutR<kPlanRank, Index> part{};
+  Index offset = 0;
+  Index values = 0;
+};
+template <class Index>
+struct FastTilePlan {
+  FastLayoutR<kPlanRank, Index> rest{};
+  i64 tiles = 0;
+};
+template <class Index>
+struct FastPlans {
+  std::vector<FastThreadPlan<Index>> a, b, smem_read, smem_write;
+  FastTilePlan<Index> tiles_a, tiles_b;
+};
+
 /// B = A through the plans (same tiles, same thread layout for A and B).
-__global__ void __launch_bounds__(kThreads) copy_impl_kernel(u32 const* __restrict__ a, u32* __restrict__ b, ThreadPlan const* pa,
-                                                             ThreadPlan const* pb, TilePlan const* ta, TilePlan const* tb) {
-  ThreadPlan const sa = pa[threadIdx.x], sb = pb[threadIdx.x];
-  FastLayout const ra = ta->rest, rb = tb->rest;
+template <class Index>
+__global__ void __launch_bounds__(kThreads) copy_impl_kernel(u32 const* __restrict__ a, u32* __restrict__ b, FastThreadPlan<Index> const* pa,
+                                                             FastThreadPlan<Index> const* pb, FastTilePlan<Index> const* ta,
+                                                             FastTilePlan<Index> const* tb) {
+  FastThreadPlan<Index> const sa = pa[threadIdx.x], sb = pb[threadIdx.x];
+  auto const ra = ta->rest, rb = tb->rest;
   i64 const tiles = ta->tiles;
   for (i64 t = blockIdx.x; t < tiles; t += gridDim.x) {
-    i64 const oa = ra(t) + sa.offset, ob = rb(t) + sb.offset;
-    for (i64 v = 0; v < sa.values; ++v) b[ob + sb.part(v)] = a[oa + sa.part(v)];
+    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    for (Index v = 0; v < sa.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
   }
 }
 
 /// B = A with B row-major: each tile goes through shared memory, read by A's thread layout and
 /// written by B's (plans: A and the shared tile by thrR, the shared tile and B by thrW).
-__global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __restrict__ a, u32* __restrict__ b, ThreadPlan const* pa,
-                                                                  ThreadPlan const* psr, ThreadPlan const* psw, ThreadPlan const* pb,
-                                                                  TilePlan const* ta, TilePlan const* tb) {
+template <class Index>
+__global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __restrict__ a, u32* __restrict__ b, FastThreadPlan<Index> const* pa,
+                                                                  FastThreadPlan<Index> const* psr, FastThreadPlan<Index> const* psw,
+                                                                  FastThreadPlan<Index> const* pb, FastTilePlan<Index> const* ta,
+                                                                  FastTilePlan<Index> const* tb) {
   extern __shared__ u32 smem[];
-  ThreadPlan const sa = pa[threadIdx.x], sr = psr[threadIdx.x], sw = psw[threadIdx.x], sb = pb[threadIdx.x];
-  FastLayout const ra = ta->rest, rb = tb->rest;
+  FastThreadPlan<Index> const sa = pa[threadIdx.x], sr = psr[threadIdx.x], sw = psw[threadIdx.x], sb = pb[threadIdx.x];
+  auto const ra = ta->rest, rb = tb->rest;
   i64 const tiles = ta->tiles;
   for (i64 t = blockIdx.x; t < tiles; t += gridDim.x) {
-    i64 const oa = ra(t) + sa.offset;
-    for (i64 v = 0; v < sa.values; ++v) smem[sr.offset + sr.part(v)] = a[oa + sa.part(v)];
+    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset;
+    for (Index v = 0; v < sa.values; ++v) smem[sr.offset + static_cast<Index>(sr.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
     __syncthreads();
-    i64 const ob = rb(t) + sb.offset;
-    for (i64 v = 0; v < sb.values; ++v) b[ob + sb.part(v)] = smem[sw.offset + sw.part(v)];
+    Index const ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    for (Index v = 0; v < sb.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = smem[sw.offset + static_cast<Index>(sw.part(v))];
     __syncthreads();
   }
 }
@@ -74,54 +102,58 @@ constexpr int kBatch = 8;  ///< values per thread loaded before any is stored (t
 
 /// copy_impl_kernel with kBatch loads in flight per thread (the index arithmetic is the same impl
 /// evaluation; only the order of loads and stores differs).
-__global__ void __launch_bounds__(kThreads) copy_impl_batched_kernel(u32 const* __restrict__ a, u32* __restrict__ b, ThreadPlan const* pa,
-                                                                     ThreadPlan const* pb, TilePlan const* ta, TilePlan const* tb) {
-  ThreadPlan const sa = pa[threadIdx.x], sb = pb[threadIdx.x];
-  FastLayout const ra = ta->rest, rb = tb->rest;
+template <class Index>
+__global__ void __launch_bounds__(kThreads) copy_impl_batched_kernel(u32 const* __restrict__ a, u32* __restrict__ b, FastThreadPlan<Index> const* pa,
+                                                                     FastThreadPlan<Index> const* pb, FastTilePlan<Index> const* ta,
+                                                                     FastTilePlan<Index> const* tb) {
+  FastThreadPlan<Index> const sa = pa[threadIdx.x], sb = pb[threadIdx.x];
+  auto const ra = ta->rest, rb = tb->rest;
   i64 const tiles = ta->tiles;
   for (i64 t = blockIdx.x; t < tiles; t += gridDim.x) {
-    i64 const oa = ra(t) + sa.offset, ob = rb(t) + sb.offset;
-    for (i64 v0 = 0; v0 < sa.values; v0 += kBatch) {
+    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    for (Index v0 = 0; v0 < sa.values; v0 += kBatch) {
       u32 r[kBatch];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sa.values) r[k] = a[oa + sa.part(v0 + k)];
+        if (v0 + k < sa.values) r[k] = a[oa + static_cast<Index>(sa.part(v0 + k))];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sa.values) b[ob + sb.part(v0 + k)] = r[k];
+        if (v0 + k < sa.values) b[ob + static_cast<Index>(sb.part(v0 + k))] = r[k];
     }
   }
 }
 
 /// transpose_impl_kernel with kBatch loads in flight per thread in each stage.
-__global__ void __launch_bounds__(kThreads) transpose_impl_batched_kernel(u32 const* __restrict__ a, u32* __restrict__ b, ThreadPlan const* pa,
-                                                                          ThreadPlan const* psr, ThreadPlan const* psw, ThreadPlan const* pb,
-                                                                          TilePlan const* ta, TilePlan const* tb) {
+template <class Index>
+__global__ void __launch_bounds__(kThreads) transpose_impl_batched_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
+                                                                          FastThreadPlan<Index> const* pa, FastThreadPlan<Index> const* psr,
+                                                                          FastThreadPlan<Index> const* psw, FastThreadPlan<Index> const* pb,
+                                                                          FastTilePlan<Index> const* ta, FastTilePlan<Index> const* tb) {
   extern __shared__ u32 smem[];
-  ThreadPlan const sa = pa[threadIdx.x], sr = psr[threadIdx.x], sw = psw[threadIdx.x], sb = pb[threadIdx.x];
-  FastLayout const ra = ta->rest, rb = tb->rest;
+  FastThreadPlan<Index> const sa = pa[threadIdx.x], sr = psr[threadIdx.x], sw = psw[threadIdx.x], sb = pb[threadIdx.x];
+  auto const ra = ta->rest, rb = tb->rest;
   i64 const tiles = ta->tiles;
   for (i64 t = blockIdx.x; t < tiles; t += gridDim.x) {
-    i64 const oa = ra(t) + sa.offset;
-    for (i64 v0 = 0; v0 < sa.values; v0 += kBatch) {
+    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset;
+    for (Index v0 = 0; v0 < sa.values; v0 += kBatch) {
       u32 r[kBatch];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sa.values) r[k] = a[oa + sa.part(v0 + k)];
+        if (v0 + k < sa.values) r[k] = a[oa + static_cast<Index>(sa.part(v0 + k))];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sa.values) smem[sr.offset + sr.part(v0 + k)] = r[k];
+        if (v0 + k < sa.values) smem[sr.offset + static_cast<Index>(sr.part(v0 + k))] = r[k];
     }
     __syncthreads();
-    i64 const ob = rb(t) + sb.offset;
-    for (i64 v0 = 0; v0 < sb.values; v0 += kBatch) {
+    Index const ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    for (Index v0 = 0; v0 < sb.values; v0 += kBatch) {
       u32 r[kBatch];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sb.values) r[k] = smem[sw.offset + sw.part(v0 + k)];
+        if (v0 + k < sb.values) r[k] = smem[sw.offset + static_cast<Index>(sw.part(v0 + k))];
 #pragma unroll
       for (int k = 0; k < kBatch; ++k)
-        if (v0 + k < sb.values) b[ob + sb.part(v0 + k)] = r[k];
+        if (v0 + k < sb.values) b[ob + static_cast<Index>(sb.part(v0 + k))] = r[k];
     }
     __syncthreads();
   }
@@ -185,6 +217,46 @@ __global__ void verify_copy_kernel(u32 const* a, u32 const* b, CopySpec spec, i6
   }
   atomicAdd(&tally->indices, n);
   atomicAdd(&tally->evaluations, n);
+}
+
+/// The plans prepared at Index (FastLayoutR<kPlanRank, Index>::make of each layout), or the
+/// error naming the plan that does not fit; `overflow`: the error is an overflow (the 64-bit
+/// plans may still fit).
+template <class Index>
+std::string make_fast_plans(CopyPlans const& p, FastPlans<Index>& out, bool& overflow) {
+  using FL = FastLayoutR<kPlanRank, Index>;
+  overflow = false;
+  auto refused = [&](std::string const& what, Error const& err) {
+    overflow = err.code == Errc::overflow;
+    return what + ": FastLayoutR<" + std::to_string(kPlanRank) + ", " + std::to_string(8 * sizeof(Index)) + "-bit>::make: " + str(err);
+  };
+  auto threads = [&](char const* what, std::vector<ThreadPlan> const& in, std::vector<FastThreadPlan<Index>>& o) -> std::string {
+    o.clear();
+    for (std::size_t t = 0; t < in.size(); ++t) {
+      std::string name = std::string(what) + " plan of thread " + std::to_string(t);
+      auto f = FL::make(in[t].part);
+      if (!f.ok()) return refused(name, f.error);
+      if (in[t].offset < 0 || static_cast<u64>(in[t].offset) > static_cast<u64>(static_cast<Index>(~Index{0}))) {
+        overflow = true;
+        return name + ": the offset " + std::to_string(in[t].offset) + " does not fit in " + std::to_string(8 * sizeof(Index)) + " bits";
+      }
+      o.push_back(FastThreadPlan<Index>{f.value, static_cast<Index>(in[t].offset), static_cast<Index>(in[t].values)});
+    }
+    return {};
+  };
+  auto tiles = [&](char const* what, TilePlan const& in, FastTilePlan<Index>& o) -> std::string {
+    auto f = FL::make(in.rest);
+    if (!f.ok()) return refused(what, f.error);
+    o = FastTilePlan<Index>{f.value, in.tiles};
+    return {};
+  };
+  std::string e = threads("A", p.a, out.a);
+  if (e.empty()) e = threads("B", p.b, out.b);
+  if (e.empty()) e = threads("shared tile (read)", p.smem_read, out.smem_read);
+  if (e.empty()) e = threads("shared tile (write)", p.smem_write, out.smem_write);
+  if (e.empty()) e = tiles("A's tiles", p.tiles_a, out.tiles_a);
+  if (e.empty()) e = tiles("B's tiles", p.tiles_b, out.tiles_b);
+  return e;
 }
 
 double median(std::vector<double> v) {
@@ -252,23 +324,16 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
     for (auto const& tp : *v)
       if (tp.values != values) return fail("threads with different numbers of values");
   if (plans.tiles_a.tiles != plans.tiles_b.tiles) return fail("A and B have different numbers of tiles");
-  DeviceBuffer<ThreadPlan> pa(kThreads), pb(kThreads), psr(kThreads), psw(kThreads);
-  DeviceBuffer<TilePlan> ta(1), tb_(1);
-  e = pa.upload(plans.a);
-  if (e.empty()) e = pb.upload(plans.b);
-  if (e.empty() && p.transpose) e = psr.upload(plans.smem_read);
-  if (e.empty() && p.transpose) e = psw.upload(plans.smem_write);
-  if (e.empty()) e = ta.upload(std::vector<TilePlan>{plans.tiles_a});
-  if (e.empty()) e = tb_.upload(std::vector<TilePlan>{plans.tiles_b});
-  if (!e.empty()) return fail(e);
   EventTimer timer;
 
   i64 const tiles_m = p.m / kTile, tiles = tiles_m * (p.n / kTile);
   double const bytes = 2.0 * static_cast<double>(size) * sizeof(u32);
+  int index_bits = 0;  // the impl kernels' index width, set before they run
 
   auto run_variant = [&](char const* name, bool verify, auto const& launch) {
     CopyResult r;
     r.variant = name;
+    r.index_bits = index_bits;
     std::vector<double> ms;
     for (int rep = 0; rep < p.reps + 2 && r.error.empty(); ++rep) {
       cudaMemset(b.get(), 0xff, static_cast<std::size_t>(size) * sizeof(u32));
@@ -295,41 +360,91 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
     results.push_back(r);
   };
 
+  // The impl kernels at the index type of the plans `fp` (FastPlans<Index>).
+  auto run_impl = [&](auto const& fp) {
+    using Index = typename std::decay_t<decltype(fp.tiles_a.rest)>::index_type;
+    DeviceBuffer<FastThreadPlan<Index>> pa(kThreads), pb(kThreads), psr(kThreads), psw(kThreads);
+    DeviceBuffer<FastTilePlan<Index>> ta(1), tb_(1);
+    std::string ue = pa.upload(fp.a);
+    if (ue.empty()) ue = pb.upload(fp.b);
+    if (ue.empty() && p.transpose) ue = psr.upload(fp.smem_read);
+    if (ue.empty() && p.transpose) ue = psw.upload(fp.smem_write);
+    if (ue.empty()) ue = ta.upload(std::vector<FastTilePlan<Index>>{fp.tiles_a});
+    if (ue.empty()) ue = tb_.upload(std::vector<FastTilePlan<Index>>{fp.tiles_b});
+    if (!ue.empty()) {
+      fail(ue);
+      return;
+    }
+    index_bits = static_cast<int>(8 * sizeof(Index));
+    int per_sm = 1;
+    if (!p.transpose) {
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_kernel<Index>, kThreads, 0);
+      int grid_impl = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("impl (local_tile/local_partition)", true,
+                  [&] { copy_impl_kernel<Index><<<grid_impl, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get()); });
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_batched_kernel<Index>, kThreads, 0);
+      int grid_batched = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("impl, 8 loads in flight", true, [&] {
+        copy_impl_batched_kernel<Index><<<grid_batched, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get());
+      });
+    } else {
+      std::size_t const smem_bytes = static_cast<std::size_t>(smem_cosize) * sizeof(u32);
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_impl_kernel<Index>, kThreads, smem_bytes);
+      int grid_impl = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("impl (local_tile/local_partition)", true, [&] {
+        transpose_impl_kernel<Index><<<grid_impl, kThreads, smem_bytes>>>(a.get(), b.get(), pa.get(), psr.get(), psw.get(), pb.get(), ta.get(),
+                                                                          tb_.get());
+      });
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_impl_batched_kernel<Index>, kThreads, smem_bytes);
+      int grid_batched = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("impl, 8 loads in flight", true, [&] {
+        transpose_impl_batched_kernel<Index><<<grid_batched, kThreads, smem_bytes>>>(a.get(), b.get(), pa.get(), psr.get(), psw.get(), pb.get(),
+                                                                                     ta.get(), tb_.get());
+      });
+    }
+  };
+
   run_variant("cudaMemcpy", !p.transpose, [&] {
     cudaMemcpy(b.get(), a.get(), static_cast<std::size_t>(size) * sizeof(u32), cudaMemcpyDeviceToDevice);
   });
-  if (!p.transpose) {
+  {
     int per_sm = 1;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_hand_kernel, kThreads, 0);
-    int grid_hand = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("hand-indexed", true, [&] { copy_hand_kernel<<<grid_hand, kThreads>>>(a.get(), b.get(), p.m, tiles_m, tiles); });
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_kernel, kThreads, 0);
-    int grid_impl = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("impl (local_tile/local_partition)", true,
-                [&] { copy_impl_kernel<<<grid_impl, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get()); });
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_batched_kernel, kThreads, 0);
-    int grid_batched = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("impl, 8 loads in flight", true,
-                [&] { copy_impl_batched_kernel<<<grid_batched, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get()); });
-  } else {
-    int per_sm = 1;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_hand_kernel, kThreads, 0);
-    int grid_hand = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("hand-indexed", true, [&] { transpose_hand_kernel<<<grid_hand, kThreads>>>(a.get(), b.get(), p.m, p.n, tiles_m, tiles); });
-    std::size_t const smem_bytes = static_cast<std::size_t>(smem_cosize) * sizeof(u32);
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_impl_kernel, kThreads, smem_bytes);
-    int grid_impl = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("impl (local_tile/local_partition)", true, [&] {
-      transpose_impl_kernel<<<grid_impl, kThreads, smem_bytes>>>(a.get(), b.get(), pa.get(), psr.get(), psw.get(), pb.get(), ta.get(),
-                                                                 tb_.get());
-    });
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_impl_batched_kernel, kThreads, smem_bytes);
-    int grid_batched = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-    run_variant("impl, 8 loads in flight", true, [&] {
-      transpose_impl_batched_kernel<<<grid_batched, kThreads, smem_bytes>>>(a.get(), b.get(), pa.get(), psr.get(), psw.get(), pb.get(),
-                                                                            ta.get(), tb_.get());
-    });
+    if (!p.transpose) {
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_hand_kernel, kThreads, 0);
+      int grid_hand = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("hand-indexed", true, [&] { copy_hand_kernel<<<grid_hand, kThreads>>>(a.get(), b.get(), p.m, tiles_m, tiles); });
+    } else {
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_hand_kernel, kThreads, 0);
+      int grid_hand = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+      run_variant("hand-indexed", true, [&] { transpose_hand_kernel<<<grid_hand, kThreads>>>(a.get(), b.get(), p.m, p.n, tiles_m, tiles); });
+    }
   }
+
+  // The index type: with_fast_layout on A's layout picks 32 bits when it fits, and the 32-bit
+  // plans are used when every one of them fits too; otherwise the 64-bit plans.
+  std::string plan_error;
+  auto t1 = std::chrono::steady_clock::now();
+  auto plans_made = [&] { plan_ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count(); };
+  Error picked = with_fast_layout<kPlanRank>(plans.array_a, [&](auto const& fa) {
+    using Index = typename std::decay_t<decltype(fa)>::index_type;
+    (void)fa;  // A's layout decides the type; the kernels use the plans
+    bool overflow = false;
+    if constexpr (std::is_same_v<Index, u32>) {
+      FastPlans<u32> fp32;
+      plan_error = make_fast_plans(plans, fp32, overflow);
+      if (plan_error.empty()) {
+        plans_made();
+        return run_impl(fp32);
+      }
+      if (!overflow) return plans_made();
+    }
+    FastPlans<u64> fp64;
+    plan_error = make_fast_plans(plans, fp64, overflow);
+    plans_made();
+    if (plan_error.empty()) run_impl(fp64);
+  });
+  if (!picked.ok()) plan_error = "A's layout: " + str(picked);
+  if (!plan_error.empty()) fail(plan_error);
   return results;
 }
 

@@ -124,4 +124,78 @@ struct FastDivisor {
   LAYOUTREF_HD constexpr u64 modulo(u64 n) const { return n - divide(n) * d; }
 };
 
+// ---- 32-bit words ---------------------------------------------------------------------------
+//
+// FastDivisor32 is the same construction for N = 32: floor(n / d) for every 32-bit n and a
+// 32-bit divisor d >= 1, with one 32x32-bit multiply-high (__umulhi on the device, the high half
+// of a 64-bit product on the host). The lemma above holds for any p; with k = floor(log2 d):
+// - d = 2^k: floor(n / d) = n >> k.                                               [kind shift]
+// - otherwise try p = 32 + k: m = ceil(2^(32+k) / d) <= 2^32, and m = 2^32 would need
+//   2^32 - 1 < 2^(32+k) / d, i.e. d < 2^k + 2^k / (2^32 - 1), so d <= 2^k (k < 32): m fits in
+//   32 bits. With r = 2^(32+k) mod d (r != 0), e = d - r; if e <= 2^k then
+//   e*n <= 2^k * (2^32 - 1) < 2^(32+k) for every 32-bit n, and
+//   floor(n / d) = mulhi32(n, m) >> k.                                               [kind mul]
+// - otherwise p = 33 + k: m = ceil(2^(33+k) / d) lies strictly between 2^32 and 2^33,
+//   e < d < 2^(k+1), so e*n < 2^(33+k); store m' = m - 2^32 and compute, with
+//   t = mulhi32(n, m') <= n, floor((n + t) / 2^(k+1)) as (((n - t) >> 1) + t) >> k.  [kind add]
+// make() computes floor(2^(32+k) / d) and its remainder with one 64-bit division
+// (2^(32+k) <= 2^63), then 2^(33+k) = 2q*d + 2r in 64-bit words (2q < 2^33, 2r < 2^33).
+
+/// The high 32 bits of the 64-bit product a*b.
+LAYOUTREF_HD constexpr std::uint32_t mulhi32(std::uint32_t a, std::uint32_t b) {
+#if defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) return __umulhi(a, b);
+#endif
+  return static_cast<std::uint32_t>((static_cast<u64>(a) * static_cast<u64>(b)) >> 32);
+}
+
+/// floor(n / d) for a 32-bit divisor fixed at run time, by 32-bit multiply-high (derivation
+/// above).
+struct FastDivisor32 {
+  using Kind = FastDivisor::Kind;
+
+  std::uint32_t d = 1;      ///< the divisor (0 only when made from 0, see make)
+  std::uint32_t magic = 0;  ///< m (kind mul) or m - 2^32 (kind add); unused for kind shift
+  std::uint8_t k = 0;       ///< floor(log2 d): the final shift
+  Kind kind = Kind::shift;
+
+  /// The divisor for d. @pre d >= 1. make(0) gives a divisor with d == 0 whose divide(n)
+  /// returns n (defined, never undefined behaviour); callers check d >= 1 first.
+  LAYOUTREF_HD static constexpr FastDivisor32 make(std::uint32_t d) {
+    FastDivisor32 f;
+    f.d = d;
+    if (d == 0) return f;
+    int k = 31;
+    while ((d >> k) == 0) --k;
+    f.k = static_cast<std::uint8_t>(k);
+    if ((d & (d - 1)) == 0) return f;  // d = 2^k
+    u64 const num = u64{1} << (32 + k);
+    u64 const q = num / d, r = num % d;  // q < 2^32 (d > 2^k), r != 0
+    if (d - r <= (u64{1} << k)) {
+      f.kind = Kind::mul;
+      f.magic = static_cast<std::uint32_t>(q + 1);
+      return f;
+    }
+    u64 q2 = 2 * q, r2 = 2 * r;  // 2^(33+k) = q2*d + r2
+    if (r2 >= d) {
+      r2 -= d;
+      q2 += 1;
+    }
+    f.kind = Kind::add;
+    f.magic = static_cast<std::uint32_t>(q2 + (r2 != 0 ? 1 : 0) - (u64{1} << 32));
+    return f;
+  }
+
+  /// floor(n / d), for every 32-bit n.
+  LAYOUTREF_HD constexpr std::uint32_t divide(std::uint32_t n) const {
+    if (kind == Kind::shift) return n >> k;
+    std::uint32_t t = mulhi32(n, magic);
+    if (kind == Kind::add) t = ((n - t) >> 1) + t;
+    return t >> k;
+  }
+
+  /// n mod d (n when d == 0).
+  LAYOUTREF_HD constexpr std::uint32_t modulo(std::uint32_t n) const { return n - divide(n) * d; }
+};
+
 }  // namespace layoutref::impl
