@@ -12,10 +12,38 @@
 //         the factored layout passes the fixed sizes.
 // check_by_mode(A, B, R): B of several leaves whose intervals of definition overlap, or one of
 //   whose leaves took the rare path (cutlass #2955).
-//   @pre  R is A∘B composed leaf by leaf, with shape(R) refining shape(B).
+//   @pre  R is A∘B composed leaf by leaf, with shape(R) refining shape(B), and each leaf N:r of
+//         B (r > 0) composed into the function i ↦ Â_p(r*i) on [0, N) (p its basis path, Â_p the
+//         extension of the mode p of A; Shah's fold or exact_leaf).
 //   @post Error{} iff R(c) == A(B(c)) for every c < size(B) with B(c) in A's domain; else
-//         composition.disjoint_intervals naming the first such c and both values. Errc::capacity
-//         when size(B) > kMaxExactCheck.
+//         composition.disjoint_intervals naming the first such c and both values. Decided by
+//         digits_carry_free (no evaluation) where it holds, else by enumerate_by_mode: every c,
+//         Errc::capacity when size(B) > kMaxExactCheck (kept for the structural path too, so
+//         that no answer depends on which path decided).
+//
+// digits_carry_free(A, B), the structural test (a refinement of Shah's disjoint intervals, Def.
+// 2.16-2.17 and Thm 2.18, from intervals of values to intervals of A's modes):
+//   Let F = (M_0,...,M_(m-1)):(D_0,...,D_(m-1)) be the extension form of a mode of A,
+//   P_j = M_0*...*M_(j-1), S = P_m its size, t the last j with M_j > 1. For 0 <= x < S,
+//   F(x) = Σ_j D_j*digit_j(x), with digit_j(x) = floor(x/P_j) mod M_j < M_j.
+//   Lemma. Let y_1..y_q in [0, S) with x = Σ y_k < S, and write d_kj = digit_j(y_k). If
+//   s_j = Σ_k d_kj <= M_j - 1 for every j < t ("no carry"), then digit_j(x) = s_j for every j
+//   and F(x) = Σ_k F(y_k).
+//   Proof. Σ_(j<t) s_j*P_j <= Σ_(j<t) (M_j-1)*P_j = P_t - 1, so x = Σ_(j<t) s_j*P_j + s_t*P_t
+//   is x's mixed-radix expansion below t and s_t = floor(x/P_t) = digit_t(x) (x < S = P_t*M_t,
+//   the modes past t having size 1). Then F(x) = Σ_j D_j*s_j = Σ_k Σ_j D_j*d_kj = Σ_k F(y_k). ∎
+//   A leaf N:r of B reaching F (r > 0) gives y = r*c, 0 <= c < N; inside A's domain y <= x < S,
+//   so y <= Y = min(r*(N-1), S-1) (digit_span). Then d_j = 0 for j < lo (lo the last j with
+//   P_j | r, P_j dividing every multiple of r) and for j > hi (hi the last j with P_j <= Y),
+//   d_hi <= floor(Y/P_hi), and d_j <= M_j - 1 elsewhere. The test accepts when, among the
+//   leaves reaching the same mode of A, (a) any two spans [lo, hi] share at most one position j,
+//   the hi of both, and (b) at each such shared position j < t the bounds floor(Y/P_j) sum to
+//   at most M_j - 1. Then no position below t carries, the Lemma applies to each mode p of A with
+//   x_p = Σ_(leaves reaching p) y_k, and R(c) = Σ_k Â_p(y_k) = Σ_p A_p(x_p) = A(B(c)) for every
+//   c with B(c) in A's domain (leaves of stride 0 or size 1 add 0 to both sides). It is
+//   sufficient, not necessary: it never accepts an R that enumerate_by_mode refuses, and leaves
+//   the cases it cannot decide to it. Example: A = (4096,1):(1,0), B = (273,4096):(5,_1): both
+//   leaves reach only t = 0, where F is linear; no enumeration of the 1,118,208 indices.
 // Errors of evaluation (overflow) are passed on. add_stride, add_value and basis_get are shared
 // with composition.hpp.
 #pragma once
@@ -201,8 +229,81 @@ LAYOUTREF_HD constexpr Result<Layout> exact_leaf(Layout const& flat, Int n, Int 
   return shah;
 }
 
-/// The exact by-mode check: R(c) == A(B(c)) wherever B(c) lies in A's domain.
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_by_mode(Layout const& a, Layout const& b, Layout const& r) {
+/// The modes of A's extension form `flat` that the values r*c, 0 <= c < n, can occupy inside A's
+/// domain (see the top): digits only at [lo, hi], the one at hi at most `top`; `room` is the most
+/// the digits at hi may sum to without a carry (M_hi - 1; unbounded at A's last mode of size > 1).
+/// Empty (hi < lo) when only the value 0 lies inside the domain; `ok` false when size(flat)
+/// passes int64.
+struct DigitSpan {
+  BasisPath path{};
+  int lo = 0, hi = -1;
+  i64 top = 0, room = 0;
+  bool ok = true;
+};
+LAYOUTREF_HD constexpr DigitSpan digit_span(Layout const& flat, i64 n, i64 r) {
+  DigitSpan s;
+  i64 size = 1;
+  int t = -1;
+  for (int j = 0; j < flat.nleaves; ++j) {
+    i64 m = flat.leaf[j].shape.value;
+    if (m > 1) t = j;
+    if (mul_overflows(size, m)) {
+      s.ok = false;
+      return s;
+    }
+    size *= m;
+  }
+  if (n <= 1 || r <= 0 || r >= size) return s;
+  i64 y = mul_overflows(r, n - 1) || r * (n - 1) > size - 1 ? size - 1 : r * (n - 1);
+  i64 p = 1;  // P_j; below y < size, so no overflow while p <= y
+  for (int j = 0; j <= t && p <= y; ++j) {
+    if (r % p == 0) s.lo = j;
+    s.hi = j;
+    s.top = y / p;
+    s.room = j == t ? kI64Max : flat.leaf[j].shape.value - 1;
+    p *= flat.leaf[j].shape.value;
+  }
+  return s;
+}
+
+/// The structural test of check_by_mode (see the top): true when no mode of A below its last
+/// carries for any c with B(c) in A's domain, so that the by-mode result is A∘B there.
+/// @pre as check_by_mode's. False (undecided) when it does not hold or cannot be computed.
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(Layout const& a, Layout const& b) {
+  DigitSpan span[kMaxLeaves] = {};
+  int k = 0;
+  for (int i = 0; i < b.nleaves; ++i) {
+    LayoutLeaf const& x = b.leaf[i];
+    if (x.stride.value == 0 || x.shape.value <= 1) continue;  // adds 0 on both sides
+    BasisPath path{};
+    if (!x.stride.is_integer()) path = x.stride.path;
+    auto sub = basis_get(a, path);
+    if (!sub.ok()) return false;
+    auto flat = coalesce_x(sub.value);
+    if (!flat.ok()) return false;
+    DigitSpan s = digit_span(flat.value, x.shape.value, x.stride.value);
+    if (!s.ok) return false;
+    if (s.hi < s.lo) continue;
+    s.path = path;
+    span[k++] = s;
+  }
+  for (int i = 0; i < k; ++i) {
+    i64 sum = span[i].top;
+    for (int j = 0; j < k; ++j) {
+      if (j == i || !(span[i].path == span[j].path)) continue;
+      int lo = span[i].lo > span[j].lo ? span[i].lo : span[j].lo;
+      int hi = span[i].hi < span[j].hi ? span[i].hi : span[j].hi;
+      if (lo > hi) continue;                                                    // disjoint
+      if (lo < hi || span[i].hi != lo || span[j].hi != lo) return false;        // (a)
+      sum = add_overflows(sum, span[j].top) ? kI64Max : sum + span[j].top;
+    }
+    if (sum > span[i].room) return false;  // (b)
+  }
+  return true;
+}
+
+/// The pointwise by-mode check: R(c) == A(B(c)) at every c < size(B) with B(c) in A's domain.
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(Layout const& a, Layout const& b, Layout const& r) {
   LAYOUTREF_TRY(Int nb, size(b));
   if (nb.value > kMaxExactCheck)
     return fail(Errc::capacity).add("the exact by-mode check of a B of size ").add(nb.value).add(" (past ").add(kMaxExactCheck).add(")");
@@ -225,6 +326,18 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_by_mode(Layout cons
     }
   }
   return Error{};
+}
+
+/// The by-mode check (see the top): structural where digits_carry_free decides, else pointwise.
+/// Structural only where A, B and R are representable and size(B) <= kMaxExactCheck, so that
+/// the enumeration it replaces could have met neither an overflow nor its bound: the answer is
+/// always enumerate_by_mode's.
+LAYOUTREF_HD constexpr Error check_by_mode(Layout const& a, Layout const& b, Layout const& r) {
+  auto nb = size(b);
+  if (nb.ok() && nb.value.value <= kMaxExactCheck && check_representable(a).ok() && check_representable(b).ok() &&
+      check_representable(r).ok() && digits_carry_free(a, b))
+    return Error{};
+  return enumerate_by_mode(a, b, r);
 }
 
 }  // namespace detail

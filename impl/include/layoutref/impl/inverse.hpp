@@ -374,14 +374,71 @@ LAYOUTREF_HD constexpr bool is_quasi_inverse(Layout const& l, Layout const& r) {
   return true;
 }
 
+/// Whether CuTe's construction R on coalesce(L) is a quasi-inverse of L (L(R(L(i))) == L(i) for
+/// every i < size(L)), decided from the modes where it can be; false: undecided (is_quasi_inverse
+/// decides). @pre left_inverse_construction(L) succeeded: on coalesce(L) = C, the modes of
+/// non-zero stride in CuTe's order, s_k:d_k (k = 0..a), satisfy d_(k-1) | d_k.
+/// Lemma. R(y) = Σ_(k<a) e_k(y)*p_k + e_a(y)*p_a, with p_k the index stride of mode k in C,
+/// e_k(y) = floor(y/d_k) mod (d_(k+1)/d_k) and e_a(y) = floor(y/d_a) (R's last mode runs on;
+/// coalescing R keeps its extension). For y = L(i) = Σ_k c_k*d_k (c_k < s_k): if e_k(y) < s_k for
+/// every k < a, and e_a(y) < s_a or mode a is C's last mode and L's last leaf has size > 1 (so
+/// L and C run on alike), then C's coordinates of R(y) are the e_k (0 on modes of stride 0) and
+/// L(R(y)) = Σ_k e_k(y)*d_k = y, the mixed-radix expansion of y (a multiple of d_0).
+/// Sufficient, from the modes: e_k < s_k holds for every y when d_(k+1)/d_k <= s_k (e_k is a
+/// digit of that radix), or when Σ_(j<k) (s_j-1)*d_j < d_k (then y mod d_(k+1) = c_k*d_k + lower
+/// terms below d_k, taken mod d_(k+1), so e_k = c_k mod (d_(k+1)/d_k) <= c_k); e_a < s_a holds
+/// when floor(Y/d_a) < s_a, Y = Σ_k (s_k-1)*d_k the largest value of L. (CuTe's order: Knuth's
+/// mixed-radix argument, as for right_inverse; Shah, "A Note on the Algebra of CuTe Layouts",
+/// Sec. 2, for the coalesced form.) Only when size(L) <= kPointwiseBudget and no value of the
+/// pointwise check passes int64, so that the answer is always is_quasi_inverse's.
+LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(Layout const& l) {
+  auto n = size(l);
+  if (!n.ok() || n.value.value > kPointwiseBudget || l.nleaves == 0) return false;
+  auto c = coalesce(l);
+  if (!c.ok()) return false;
+  FlatModes f = flat_modes(c.value);
+  Int p[kMaxLeaves + 1] = {};
+  if (!prefix_products(f, p).ok()) return false;
+  int order[kMaxLeaves] = {};
+  stride_order(f, order);
+  int act[kMaxLeaves] = {};
+  int na = 0;
+  for (int k = 0; k < f.n; ++k)
+    if (f.mode[order[k]].stride.value != 0) act[na++] = order[k];
+  if (na == 0 || order[f.n - 1] != act[na - 1]) return false;
+  i64 low = 0;  // Σ_(j<k) (s_j-1)*d_j, then Y
+  i64 top = 0;  // the largest index R gives below mode a: Σ_(k<a) (s_k-1)*p_k
+  for (int k = 0; k < na; ++k) {
+    LayoutLeaf const& m = f.mode[act[k]];
+    i64 s = m.shape.value, d = m.stride.value;
+    if (d <= 0 || s < 2) return false;
+    if (k + 1 < na) {
+      i64 next = f.mode[act[k + 1]].stride.value;
+      if (next % d != 0) return false;
+      if (!(next / d <= s || low < d)) return false;
+      if (mul_overflows(s - 1, p[act[k]].value) || add_overflows(top, (s - 1) * p[act[k]].value)) return false;
+      top += (s - 1) * p[act[k]].value;
+    }
+    if (mul_overflows(s - 1, d) || add_overflows(low, (s - 1) * d)) return false;
+    low += (s - 1) * d;
+  }
+  LayoutLeaf const& last = f.mode[act[na - 1]];
+  i64 ea = low / last.stride.value;  // the largest e_a
+  bool runs_on = act[na - 1] == f.n - 1 && l.leaf[l.nleaves - 1].shape.value > 1;
+  if (ea >= last.shape.value && !runs_on) return false;
+  i64 pa = p[act[na - 1]].value;
+  return !mul_overflows(ea, pa) && !add_overflows(top, ea * pa);
+}
+
 }  // namespace detail_inverse
 
 /// left_inverse(L): CuTe's mixed-radix left inverse (see above). When the spec's conditions
 /// hold the construction is a left inverse. When divisibility or injectivity of the leaf modes
 /// fails (the rare path) CuTe's construction may still be defined (on the coalesced layout) and
 /// satisfy the contract L(R(L(i))) == L(i), as in three public vectors (e.g.
-/// (_8,_4,_4):(_4,_8,_32) -> (_4,_2,_16):(_0,_1,_8)); impl then checks the contract at every
-/// i < size(L) (at most kPointwiseBudget) and returns CuTe's result if it holds, else refuses
+/// (_8,_4,_4):(_4,_8,_32) -> (_4,_2,_16):(_0,_1,_8)); impl then decides the contract from the
+/// modes where it can (quasi_inverse_by_structure), else checks it at every i < size(L) (at most
+/// kPointwiseBudget), and returns CuTe's result if it holds, else refuses
 /// with the violated condition (the spec's check_left_inverse judges both correct; CuTe's
 /// results that break the contract, quirks.tsv, are refused).
 /// Errors: left_inverse.{integer_strides, negative_stride, stride_divisibility, injective};
@@ -392,7 +449,7 @@ LAYOUTREF_HD constexpr Result<Layout> left_inverse(Layout const& l) {
     return why;
   auto r = representable(detail_inverse::left_inverse_construction(l));
   if (why.ok()) return r;
-  if (r.ok() && detail_inverse::is_quasi_inverse(l, r.value)) return r;
+  if (r.ok() && (detail_inverse::quasi_inverse_by_structure(l) || detail_inverse::is_quasi_inverse(l, r.value))) return r;
   // No left inverse: name the condition on the sorted modes of coalesce(L), as the spec does
   // (spec/inverse.hpp); when they satisfy both, the construction failed the contract only
   // because L is not injective.
