@@ -42,7 +42,7 @@
 //   x_p = Σ_(leaves reaching p) y_k, and R(c) = Σ_k Â_p(y_k) = Σ_p A_p(x_p) = A(B(c)) for every
 //   c with B(c) in A's domain (leaves of stride 0 or size 1 add 0 to both sides). It is
 //   sufficient, not necessary: it never accepts an R that enumerate_by_mode refuses, and leaves
-//   the cases it cannot decide to it. Example: A = (4096,1):(1,0), B = (273,4096):(5,_1): both
+//   the cases it cannot decide to it. For instance A = (4096,1):(1,0), B = (273,4096):(5,_1): both
 //   leaves reach only t = 0, where F is linear; no enumeration of the 1,118,208 indices.
 // Errors of evaluation (overflow) are passed on. add_stride, add_value and basis_get are shared
 // with composition.hpp.
