@@ -19,8 +19,9 @@ struct Options {
   std::string out;
   std::string data;  ///< the conformance vectors (a directory of .tsv files)
   /// The device stack per thread (cudaLimitStackSize) to set before the suites; 0 (the default):
-  /// leave CUDA's limit as it is. impl's device paths do not recurse, so each kernel's stack is
-  /// static and ptxas states it (elements_kernel: 2,832 bytes at 8 leaves, sm_90; docs/gpu.md);
+  /// leave CUDA's limit as it is. The impl paths of tensor.cu's kernels (element, slicing,
+  /// crd2idx, idx2crd) do not recurse, so ptxas states each kernel's whole stack
+  /// (elements_kernel: 2,832 bytes at 8 leaves, sm_90; docs/gpu.md);
   /// the driver raises the per-thread stack for a launch that needs more (CUDA driver API,
   /// cuCtxSetLimit, CU_LIMIT_STACK_SIZE). Setting it is for experiments only.
   std::size_t stack = 0;
