@@ -43,8 +43,8 @@ struct DeviceInfo {
 /// The first CUDA device, or why there is none (no driver, no device, a CUDA error).
 DeviceInfo device_info();
 
-/// Set the device stack per thread (impl's slicing recurses, so ptxas cannot bound element()'s
-/// stack; see report.hpp Options::stack). Returns an error text, empty on success.
+/// Set the device stack per thread (`--stack`; see report.hpp Options::stack). Returns an error
+/// text, empty on success.
 std::string set_device_stack(std::size_t bytes);
 
 // ---- results ------------------------------------------------------------------------------------

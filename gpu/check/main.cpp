@@ -70,8 +70,8 @@ int main(int argc, char** argv) {
     }
   }
   if (o.suites.empty()) o.suites = {"eval", "tables", "sweep", "tensor"};
-  if (o.bench_size <= 0 || o.bench_size % 64 != 0 || o.reps <= 0 || o.stack < 1024)
-    return usage("bad --bench-size (a multiple of 64), --reps or --stack (>= 1024)");
+  if (o.bench_size <= 0 || o.bench_size % 64 != 0 || o.reps <= 0 || (o.stack != 0 && o.stack < 1024))
+    return usage("bad --bench-size (a multiple of 64), --reps or --stack (0, or >= 1024)");
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // line by line, so that a run stopped by a time limit keeps its lines
   Run run(o);
   if (!o.out.empty() && !run.open(o.out)) return usage(("cannot write " + o.out).c_str());
@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
   }
   run.summary("gpu: %s, sm_%d%d, %d SMs, %.1f GiB, CUDA runtime %d, driver %d, impl leaf capacity %d (%s run)", dev.name.c_str(), dev.cc_major,
               dev.cc_minor, dev.sms, dev.memory_gib, dev.runtime_version, dev.driver_version, layoutref::impl::kMaxLeaves, o.quick ? "quick" : "full");
-  if (auto e = set_device_stack(o.stack); !e.empty()) {
+  if (auto e = o.stack == 0 ? std::string() : set_device_stack(o.stack); !e.empty()) {
     run.summary("gpu: %s", e.c_str());
     return 1;
   }

@@ -18,12 +18,13 @@ struct Options {
   bool summary = false;
   std::string out;
   std::string data;  ///< the conformance vectors (a directory of .tsv files)
-  /// The device stack per thread. impl's slicing recurses (detail_slice::collect, in element() of a
-  /// tensor), so ptxas reports only the non-recursive part of elements_kernel's stack (4872 bytes)
-  /// and CUDA's default limit (1 KiB) let the kernel overflow it: measured on the H200, illegal
-  /// address at 1 KiB, correct at 16 KiB. 32 KiB reserves 32 KiB x the resident threads (about 8.6
-  /// GiB on 132 SMs).
-  std::size_t stack = 32 * 1024;
+  /// The device stack per thread (cudaLimitStackSize) to set before the suites; 0 (the default):
+  /// leave CUDA's limit as it is. The impl paths of tensor.cu's kernels (element, slicing,
+  /// crd2idx, idx2crd) do not recurse, so ptxas states each kernel's whole stack
+  /// (elements_kernel: 2,832 bytes at 8 leaves, sm_90; docs/gpu.md);
+  /// the driver raises the per-thread stack for a launch that needs more (CUDA driver API,
+  /// cuCtxSetLimit, CU_LIMIT_STACK_SIZE). Setting it is for experiments only.
+  std::size_t stack = 0;
   i64 bench_size = 16384;
   int reps = 20;
   double time_limit = 0;  ///< eval and tables: seconds after which the remaining (largest) items are left out; 0: none

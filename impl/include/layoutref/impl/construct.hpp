@@ -64,22 +64,29 @@ struct OrderBlocks {
   int n = 0;
 };
 
-/// The blocks of shape under the leaves of order (order node ko against shape node ks).
-/// Errors: bad_argument when order is not weakly congruent with shape.
-LAYOUTREF_HD constexpr Error order_blocks(IntTuple const& shape, int ks, IntTuple const& order, int ko, OrderBlocks& out) {
-  if (order.node[ko] == IntTuple::kLeaf) {
+/// The blocks of shape under the leaves of order, in order.
+/// @post out.block[i] is the i-th leaf of order with the shape leaves under it; a tuple of order
+///   meeting a leaf or a tuple of another rank of shape is bad_argument (not weakly congruent).
+/// No recursion: order's nodes are walked in pre-order and ks is the node of shape paired with
+/// node ko. A tuple pairs with a tuple of its rank, so both first items are the next nodes; a
+/// leaf covers shape's whole subtree at ks, so the next node of order pairs with shape.end(ks).
+LAYOUTREF_HD constexpr Error order_blocks(IntTuple const& shape, IntTuple const& order, OrderBlocks& out) {
+  int ks = 0, leaf = 0;
+  for (int ko = 0; ko < order.nnodes; ++ko) {
+    if (order.node[ko] != IntTuple::kLeaf) {
+      if (shape.node[ks] != order.node[ko])
+        return fail(Errc::bad_argument).add("compact_order: the order is not weakly congruent with the shape");
+      ++ks;
+      continue;
+    }
     if (out.n == kMaxLeaves) return fail(Errc::capacity).add("an order with more than ").add(kMaxLeaves).add(" leaves");
     OrderBlock b;
-    b.key = order.leaf[order.leaf_index(ko)].value;
+    b.key = order.leaf[leaf++].value;
     b.first = shape.leaf_index(ks);
     b.last = shape.leaf_index(shape.end(ks));
     out.block[out.n++] = b;
-    return Error{};
+    ks = shape.end(ks);
   }
-  if (shape.node[ks] != order.node[ko])
-    return fail(Errc::bad_argument).add("compact_order: the order is not weakly congruent with the shape");
-  for (int i = 0; i < order.node[ko]; ++i)
-    LAYOUTREF_CHECK(order_blocks(shape, shape.child(ks, i), order, order.child(ko, i), out));
   return Error{};
 }
 
@@ -122,7 +129,7 @@ LAYOUTREF_HD constexpr Result<Layout> make_layout_right(IntTuple const& shape) {
 LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, IntTuple const& order) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_order"));
   detail_construct::OrderBlocks blocks;
-  LAYOUTREF_CHECK(detail_construct::order_blocks(shape, 0, order, 0, blocks));
+  LAYOUTREF_CHECK(detail_construct::order_blocks(shape, order, blocks));
   Int sizes[kMaxLeaves] = {};
   for (int k = 0; k < blocks.n; ++k) {
     Int p = Int::fixed(1);
@@ -247,24 +254,37 @@ LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
 
 namespace detail_construct {
 
-LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, int k, BasisPath& path, StrideTuple& d) {
-  if (shape.node[k] == IntTuple::kLeaf) {
-    Stride s;
-    s.value = 1;
-    s.is_static = true;
-    s.path = path;
-    d.leaf[shape.leaf_index(k)] = s;
-    return Error{};
-  }
-  if (shape.node[k] > 0 && path.depth == kMaxBasisDepth)
-    return fail(Errc::capacity).add("a basis element deeper than ").add(kMaxBasisDepth);
-  for (int i = 0; i < shape.node[k]; ++i) {
-    path.mode[path.depth] = static_cast<std::int8_t>(i);
-    ++path.depth;
-    Error e = basis_like(shape, shape.child(k, i), path, d);
-    --path.depth;
-    path.mode[path.depth] = 0;
-    LAYOUTREF_CHECK(e);
+/// The strides of make_basis_like(shape): each leaf of shape gets the basis element E<path>,
+/// path its position (the item index at each level).
+/// @pre path.depth == 0 @post path.depth == 0
+/// Errors: capacity when a non-empty tuple lies kMaxBasisDepth levels deep.
+/// No recursion: shape's nodes are walked in pre-order; left[j] counts the items not yet
+/// entered of the tuple at level j (j < path.depth), and path.mode[j] is the item being walked.
+LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, BasisPath& path, StrideTuple& d) {
+  int left[kMaxBasisDepth] = {};
+  int leaf = 0;
+  for (int k = 0; k < shape.nnodes; ++k) {
+    if (shape.node[k] == IntTuple::kLeaf) {
+      Stride s;
+      s.value = 1;
+      s.is_static = true;
+      s.path = path;
+      d.leaf[leaf++] = s;
+    } else if (shape.node[k] > 0) {
+      if (path.depth == kMaxBasisDepth) {
+        path = BasisPath{};
+        return fail(Errc::capacity).add("a basis element deeper than ").add(kMaxBasisDepth);
+      }
+      left[path.depth] = shape.node[k] - 1;  // entering item 0
+      path.mode[path.depth++] = 0;
+      continue;
+    }
+    // Node k (a leaf or an empty tuple) is done: leave the finished tuples, enter the next item.
+    while (path.depth > 0 && left[path.depth - 1] == 0) path.mode[--path.depth] = 0;
+    if (path.depth > 0) {
+      --left[path.depth - 1];
+      ++path.mode[path.depth - 1];
+    }
   }
   return Error{};
 }
@@ -277,7 +297,7 @@ LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, int k, BasisPath&
 LAYOUTREF_HD constexpr Result<StrideTuple> make_basis_like(IntTuple const& shape) {
   StrideTuple d = detail_construct::same_profile(shape);
   BasisPath path;
-  LAYOUTREF_CHECK(detail_construct::basis_like(shape, 0, path, d));
+  LAYOUTREF_CHECK(detail_construct::basis_like(shape, path, d));
   return d;
 }
 

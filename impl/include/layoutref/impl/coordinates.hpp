@@ -26,10 +26,23 @@ LAYOUTREF_HD constexpr Result<Value> value_at_int(Layout const& l, int k, i64 c,
   return v;
 }
 
-// The coordinate subtree at node kc of `coord` against the layout subtree at node kl.
-LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, int kc, Layout const& l, int kl, Value v) {
-  if (coord.node[kc] == IntTuple::kLeaf) {
-    i64 c = coord.leaf[coord.leaf_index(kc)].value;
+/// L at the coordinate `coord` (any profile weakly congruent with L's), added to v.
+/// @post each leaf c of coord, paired with the node of L it indexes, adds L's terms of that
+///   node at c; a negative c, a c outside its node's size, or a tuple of coord meeting a leaf
+///   or a tuple of another rank of L is bad_argument.
+/// No recursion: coord's nodes are walked in pre-order and kl is the node of L paired with node
+/// kc. A tuple pairs with a tuple of its rank, so both first items are the next nodes; a leaf
+/// covers L's whole subtree at kl, so the next node of coord pairs with l.end(kl).
+LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, Layout const& l, Value v) {
+  int kl = 0, leaf = 0;
+  for (int kc = 0; kc < coord.nnodes; ++kc) {
+    if (coord.node[kc] != IntTuple::kLeaf) {
+      if (l.node[kl] == Layout::kLeaf || l.node[kl] != coord.node[kc])
+        return fail(Errc::bad_argument).add("the coordinate does not match the profile of the shape");
+      ++kl;
+      continue;
+    }
+    i64 c = coord.leaf[leaf++].value;
     if (c < 0) return fail(Errc::bad_argument).add("negative coordinate ").add(c);
     // @pre c < size of the sub-shape it indexes (spec/layout.hpp crd2idx; the spec refuses
     // such a coordinate as malformed, so impl does too).
@@ -38,12 +51,8 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, int kc, Lay
       LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
     }
     if (c >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c).add(" is outside [0,").add(extent).add(")");
-    return value_at_int(l, kl, c, v);
-  }
-  if (l.node[kl] == Layout::kLeaf || l.node[kl] != coord.node[kc])
-    return fail(Errc::bad_argument).add("the coordinate does not match the profile of the shape");
-  for (int i = 0; i < coord.node[kc]; ++i) {
-    LAYOUTREF_TRY(v, value_at(coord, coord.child(kc, i), l, l.child(kl, i), v));
+    LAYOUTREF_TRY(v, value_at_int(l, kl, c, v));
+    kl = l.end(kl);
   }
   return v;
 }
@@ -52,7 +61,7 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, int kc, Lay
 
 /// L at a coordinate of any profile weakly congruent with shape(L) (CuTe crd2idx(c, layout)).
 LAYOUTREF_HD constexpr Result<Value> crd2idx(IntTuple const& coord, Layout const& l) {
-  return detail::value_at(coord, 0, l, 0, Value{});
+  return detail::value_at(coord, l, Value{});
 }
 
 /// The colexicographic 1-D index of a coordinate of `shape` (CuTe crd2idx(c, shape)).
@@ -96,18 +105,25 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(Int i, IntTuple const& shape) {
 /// idx2crd of a tuple index (CuTe's idx2crd(tuple, tuple)): mode by mode, idx2crd(i_k, S_k);
 /// an integer index is idx2crd(Int, shape). Errors: bad_argument when the ranks differ (CuTe's
 /// "Mismatched Ranks"), and those of idx2crd(Int, shape).
+/// @post the result has the profile of shape.
+/// No recursion: index's nodes are walked in pre-order and ks is the node of shape paired with
+/// node k (as in detail::value_at); each leaf of index fills the leaves of shape's subtree at ks.
 LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple const& shape) {
-  if (index.is_leaf()) return idx2crd(index.leaf[0], shape);
-  if (shape.is_leaf() || shape.rank() != index.rank())
-    return fail(Errc::bad_argument).add("idx2crd: the index has rank ").add(index.rank()).add(" but the shape ").add(shape.rank());
-  TupleBuilder<Int> b;
-  for (int k = 0; k < index.rank(); ++k) {
-    LAYOUTREF_TRY(IntTuple ik, index.mode(k));
-    LAYOUTREF_TRY(IntTuple sk, shape.mode(k));
-    LAYOUTREF_TRY(IntTuple ck, idx2crd(ik, sk));
-    b.push(ck);
+  IntTuple out = shape;
+  int ks = 0, leaf = 0;
+  for (int k = 0; k < index.nnodes; ++k) {
+    if (index.node[k] != IntTuple::kLeaf) {
+      if (shape.node[ks] == IntTuple::kLeaf || shape.node[ks] != index.node[k])
+        return fail(Errc::bad_argument).add("idx2crd: the index has rank ").add(index.node[k]).add(" but the shape ")
+            .add(shape.node[ks] == IntTuple::kLeaf ? 1 : shape.node[ks]);
+      ++ks;
+      continue;
+    }
+    LAYOUTREF_TRY(IntTuple ck, idx2crd(index.leaf[leaf++], shape.subtree(ks)));
+    for (int j = 0, first = shape.leaf_index(ks); j < ck.nleaves; ++j) out.leaf[first + j] = ck.leaf[j];
+    ks = shape.end(ks);
   }
-  return b.done();
+  return out;
 }
 
 /// The coordinate of `dst` with the same 1-D index as `coord` in `src` (CuTe stride.hpp crd2crd):
@@ -115,25 +131,33 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple 
 /// bad_argument: CuTe's "Mismatched Ranks"); otherwise idx2crd(crd2idx(coord, src), dst), where
 /// size(src) == size(dst) (CuTe states it as an assert, commented out; the spec requires it), else
 /// bad_argument naming both sizes: a coordinate of src past dst's size has no coordinate in dst.
+/// @post the result has the profile of dst.
+/// No recursion: dst's nodes are walked in pre-order with the paired nodes kc of coord and ks of
+/// src; where all three are tuples (of one rank) the walk enters their first items, elsewhere
+/// the three subtrees are mapped as a whole and the walk skips past them.
 LAYOUTREF_HD constexpr Result<IntTuple> crd2crd(IntTuple const& coord, IntTuple const& src, IntTuple const& dst) {
-  if (!coord.is_leaf() && !src.is_leaf() && !dst.is_leaf()) {
-    if (coord.rank() != src.rank() || coord.rank() != dst.rank())
-      return fail(Errc::bad_argument).add("crd2crd: the ranks of the coordinate (").add(coord.rank()).add("), the source (")
-          .add(src.rank()).add(") and the destination (").add(dst.rank()).add(") differ");
-    TupleBuilder<Int> out;
-    for (int i = 0; i < coord.rank(); ++i) {
-      LAYOUTREF_TRY(IntTuple m, crd2crd(coord.subtree(coord.child(0, i)), src.subtree(src.child(0, i)), dst.subtree(dst.child(0, i))));
-      out.push(m);
+  IntTuple out = dst;
+  int kc = 0, ks = 0, kd = 0;
+  while (kd < dst.nnodes) {
+    if (coord.node[kc] != IntTuple::kLeaf && src.node[ks] != IntTuple::kLeaf && dst.node[kd] != IntTuple::kLeaf) {
+      if (coord.node[kc] != src.node[ks] || coord.node[kc] != dst.node[kd])
+        return fail(Errc::bad_argument).add("crd2crd: the ranks of the coordinate (").add(coord.node[kc]).add("), the source (")
+            .add(src.node[ks]).add(") and the destination (").add(dst.node[kd]).add(") differ");
+      ++kc, ++ks, ++kd;
+      continue;
     }
-    return out.done();
+    IntTuple s = src.subtree(ks), d = dst.subtree(kd);
+    LAYOUTREF_TRY(Int ns, size(s));
+    LAYOUTREF_TRY(Int nd, size(d));
+    if (ns.value != nd.value)
+      return fail(Errc::bad_argument).add("crd2crd: the sizes of the source (").add(ns.value).add(") and the destination (")
+          .add(nd.value).add(") differ");
+    LAYOUTREF_TRY(Int i, crd2idx(coord.subtree(kc), s));
+    LAYOUTREF_TRY(IntTuple m, idx2crd(i, d));
+    for (int j = 0, first = dst.leaf_index(kd); j < m.nleaves; ++j) out.leaf[first + j] = m.leaf[j];
+    kc = coord.end(kc), ks = src.end(ks), kd = dst.end(kd);
   }
-  LAYOUTREF_TRY(Int ns, size(src));
-  LAYOUTREF_TRY(Int nd, size(dst));
-  if (ns.value != nd.value)
-    return fail(Errc::bad_argument).add("crd2crd: the sizes of the source (").add(ns.value).add(") and the destination (")
-        .add(nd.value).add(") differ");
-  LAYOUTREF_TRY(Int i, crd2idx(coord, src));
-  return idx2crd(i, dst);
+  return out;
 }
 
 }  // namespace layoutref::impl

@@ -142,23 +142,37 @@ LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, int n, Layout con
 
 namespace detail_modes {
 
-// The subtree of `profile` at node k with its leaves replaced, in order, by the modes of flat
-// starting at mode `next`. Recursion follows the profile's depth.
-LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple const& profile, int k, int& next,
-                                                   int& cursor) {
-  if (profile.node[k] == IntTuple::kLeaf) {
-    // cursor: the node of mode `next` in flat (flat is a tuple here).
-    Layout m = flat.is_leaf() ? flat : flat.subtree(cursor);
-    if (!flat.is_leaf()) cursor = flat.end(cursor);
-    ++next;
-    return m;
+/// `profile` with its leaves replaced, in order, by the top-level modes of flat.
+/// @pre rank(flat) == profile.nleaves
+/// @post the result's nodes are profile's in pre-order, each leaf replaced by the nodes of its
+///   mode; more than kMaxNodes of them is capacity (the error of TupleBuilder::push).
+/// No recursion: profile's nodes are copied in pre-order; `cursor` is the node in flat of the
+/// next mode (flat is a tuple when profile is).
+LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple const& profile) {
+  if (profile.is_leaf()) return flat.is_leaf() ? flat : flat.subtree(flat.child(0, 0));
+  Layout out;
+  int cursor = flat.is_leaf() ? 0 : flat.child(0, 0);
+  for (int k = 0; k < profile.nnodes; ++k) {
+    int from = k, to = k + 1;  // a tuple node of profile, copied alone
+    Layout const* src = nullptr;
+    if (profile.node[k] == IntTuple::kLeaf) {
+      src = &flat;
+      from = flat.is_leaf() ? 0 : cursor;
+      to = flat.end(from);
+      cursor = to;
+    }
+    if (out.nnodes + (to - from) > kMaxNodes)
+      return fail(Errc::capacity).add("more than ").add(kMaxLeaves).add(" leaves or ").add(kMaxNodes).add(" nodes");
+    if (src == nullptr) {
+      out.node[out.nnodes++] = profile.node[k];
+      continue;
+    }
+    for (int j = from, first = flat.leaf_index(from); j < to; ++j) {
+      out.node[out.nnodes++] = flat.node[j];
+      if (flat.node[j] == Layout::kLeaf) out.leaf[out.nleaves++] = flat.leaf[first++];
+    }
   }
-  TupleBuilder<LayoutLeaf> out;
-  for (int i = 0; i < profile.node[k]; ++i) {
-    LAYOUTREF_TRY(Layout item, unflatten_at(flat, profile, profile.child(k, i), next, cursor));
-    out.push(item);
-  }
-  return out.done();
+  return out;
 }
 
 }  // namespace detail_modes
@@ -175,9 +189,7 @@ LAYOUTREF_HD constexpr Result<Layout> unflatten(Layout const& flat, IntTuple con
         .add(" modes but the profile has ")
         .add(static_cast<int>(profile.nleaves))
         .add(" leaves");
-  int next = 0;
-  int cursor = flat.is_leaf() ? 0 : flat.child(0, 0);
-  return detail_modes::unflatten_at(flat, profile, 0, next, cursor);
+  return detail_modes::unflatten_at(flat, profile);
 }
 
 /// make_layout(L0, L1, ...): the concatenation, whose mode i is parts[i] (CuTe's make_layout of

@@ -84,21 +84,30 @@ LAYOUTREF_HD constexpr Error add_terms(Layout const& l, int k, Int c, Offset& of
   return Error{};
 }
 
-/// Slice the layout subtree at node kl by the coordinate subtree at node kc; kept modes are
-/// pushed to `out` (CuTe's lift_slice: `_` pushes its mode, a tuple splices its kept modes).
-LAYOUTREF_HD constexpr Error collect(SliceCoord const& c, int kc, Layout const& l, int kl, TupleBuilder<LayoutLeaf>& out,
-                                     Offset& off) {
-  if (c.node[kc] == SliceCoord::kLeaf) {
-    SliceLeaf x = c.leaf[c.leaf_index(kc)];
-    if (x.underscore) {
-      out.push(l.subtree(kl));
-      return Error{};
+/// Slice L by the tuple coordinate c; kept modes are pushed to `out` (CuTe's lift_slice: `_`
+/// pushes its mode, a tuple splices its kept modes), fixed digits' terms appended to `off`.
+/// @pre !c.is_leaf()
+/// @post c's leaves are visited in order; each is paired with the node of L it indexes, and a
+///   tuple of c must meet a tuple of L of the same rank, else bad_argument.
+/// No recursion: c's nodes are walked in pre-order and kl is the node of L paired with node kc.
+/// A tuple of c pairs with a tuple of L of its rank, so both first items are the next nodes; a
+/// leaf of c covers L's whole subtree at kl, so the next node of c pairs with l.end(kl).
+LAYOUTREF_HD constexpr Error collect(SliceCoord const& c, Layout const& l, TupleBuilder<LayoutLeaf>& out, Offset& off) {
+  int kl = 0, leaf = 0;
+  for (int kc = 0; kc < c.nnodes; ++kc) {
+    if (c.node[kc] != SliceCoord::kLeaf) {
+      if (l.node[kl] == Layout::kLeaf || l.node[kl] != c.node[kc])
+        return fail(Errc::bad_argument).add("the slice coordinate does not match the profile of the layout");
+      ++kl;
+      continue;
     }
-    return add_terms(l, kl, x.value, off);
+    SliceLeaf x = c.leaf[leaf++];
+    if (x.underscore)
+      out.push(l.subtree(kl));
+    else
+      LAYOUTREF_CHECK(add_terms(l, kl, x.value, off));
+    kl = l.end(kl);
   }
-  if (l.node[kl] == Layout::kLeaf || l.node[kl] != c.node[kc])
-    return fail(Errc::bad_argument).add("the slice coordinate does not match the profile of the layout");
-  for (int i = 0; i < c.node[kc]; ++i) LAYOUTREF_CHECK(collect(c, c.child(kc, i), l, l.child(kl, i), out, off));
   return Error{};
 }
 
@@ -115,7 +124,7 @@ LAYOUTREF_HD constexpr Result<Sliced> slice_and_offset(SliceCoord const& c, Layo
   if (c.is_leaf()) {
     LAYOUTREF_CHECK(detail_slice::add_terms(l, 0, c.leaf[0].value, s.offset));
   } else {
-    LAYOUTREF_CHECK(detail_slice::collect(c, 0, l, 0, out, s.offset));
+    LAYOUTREF_CHECK(detail_slice::collect(c, l, out, s.offset));
   }
   LAYOUTREF_TRY(s.layout, out.done());
   return s;
