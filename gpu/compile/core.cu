@@ -7,9 +7,9 @@ namespace layoutref::gpu {
 __global__ void core_arithmetic(i64* out, i64 a, i64 b) {
   int k = 0;
   put(out, k, name(Cond::composition_left_divisibility)[0]);
-  Text t;
-  t.add("x").add(a).add(static_cast<int>(b));
-  put(out, k, t.c_str()[0] + t.n);
+  Error t = fail(Errc::bad_argument);
+  t.add("x").add(a).add(static_cast<int>(b)).append(fail(Errc::overflow).add(" y"));
+  put(out, k, (t.is_text(0) ? t.piece[0].text[0] : 0) + t.n + (t.cut ? 100 : 0));
   Error e = fail(Errc::inadmissible, Cond::complement_stride_divisibility).add("w ").add(a).add(1);
   put(out, k, e.ok() ? 1 : static_cast<i64>(e.condition) + e.n);
   put(out, k, Error::make(Errc::overflow).ok() ? 1 : 0);

@@ -165,9 +165,11 @@ struct FastLayoutR {
       ++kept;
       if (j + 1 == l.nleaves) {
         last_stride = d;
-      } else if (kept < R) {
-        f.shape[kept - 1] = Divisor::make(static_cast<Index>(s));
-        f.stride[kept - 1] = static_cast<value_type>(d);
+      } else if constexpr (R > 1) {  // R == 1 keeps only the last mode (g++ 13 -Warray-bounds otherwise)
+        if (kept < R) {
+          f.shape[kept - 1] = Divisor::make(static_cast<Index>(s));
+          f.stride[kept - 1] = static_cast<value_type>(d);
+        }
       }
     }
     if (kept > R)
