@@ -20,6 +20,9 @@
 // (CuTe gives that kept mode the size _2; impl keeps its size, since composition never reads it.)
 // Example: coalesce((_2,(_1,_6)):(_1,(_6,_2))) = _12:_1
 // Example: filter((_2,(_1,_6)):(_0,(_7,_2))) = _6:_2
+//
+// Every function here takes a LayoutN<N> of any capacity N and returns one of the same N (a
+// result never has more modes than its argument).
 #pragma once
 
 #include <layoutref/impl/layout.hpp>
@@ -47,27 +50,30 @@ LAYOUTREF_HD constexpr bool scaled_equals(Int s, Stride const& d, Stride const& 
   return v == 0 || d.path == e.path;
 }
 
-/// A flat layout of the given modes: integral for one mode, a tuple otherwise. @pre 1 <= n
-LAYOUTREF_HD constexpr Layout flat_layout(LayoutLeaf const* modes, int n) {
-  if (n == 1) return Layout::of(modes[0]);
-  Layout r;
+/// A flat layout of the given modes: integral for one mode, a tuple otherwise. @pre 1 <= n <= N
+template <int N = kMaxLeaves>
+LAYOUTREF_HD constexpr LayoutN<N> flat_layout(LayoutLeaf const* modes, int n) {
+  if (n == 1) return LayoutN<N>::of(modes[0]);
+  LayoutN<N> r;
   r.node[0] = static_cast<std::int8_t>(n);
   r.nnodes = static_cast<std::uint8_t>(n + 1);
   r.nleaves = static_cast<std::uint8_t>(n);
   for (int k = 0; k < n; ++k) {
-    r.node[k + 1] = Layout::kLeaf;
+    r.node[k + 1] = LayoutN<N>::kLeaf;
     r.leaf[k] = modes[k];
   }
   return r;
 }
 
 /// CuTe's bw_coalesce over the flat modes leaves[0..count); `keep_last`: coalesce_x (the last
-/// mode is never replaced or dropped). @pre shapes >= 1
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> bw_coalesce(LayoutLeaf const* leaves, int count,
-                                                                      bool keep_last) {
-  if (count == 0) return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0)));
+/// mode is never replaced or dropped), into a layout of capacity N; capacity when more than N
+/// modes are left. @pre shapes >= 1
+template <int N = kMaxLeaves>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
+                                                                          bool keep_last) {
+  if (count == 0) return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0)));
   // The result's modes, front last (stack[n-1] is the front).
-  LayoutLeaf stack[kMaxLeaves] = {};
+  LayoutLeaf stack[N] = {};
   int n = 0;
   stack[n++] = leaves[count - 1];
   for (int i = count - 2; i >= 0; --i) {
@@ -83,28 +89,30 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> bw_coalesce(Layo
       front = LayoutLeaf{merged, x.stride};
       continue;
     }
-    if (n == kMaxLeaves) return fail(Errc::capacity).add("a coalesced layout with more than ").add(kMaxLeaves).add(" modes");
+    if (n == N) return fail(Errc::capacity).add("a coalesced layout with more than ").add(N).add(" modes");
     stack[n++] = x;  // prepend
   }
-  if (n == 1 && stack[0].shape.value == 1 && !keep_last) return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0)));
+  if (n == 1 && stack[0].shape.value == 1 && !keep_last) return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0)));
   for (int k = 0; k < n / 2; ++k) {  // front first
     LayoutLeaf t = stack[k];
     stack[k] = stack[n - 1 - k];
     stack[n - 1 - k] = t;
   }
-  return flat_layout(stack, n);
+  return flat_layout<N>(stack, n);
 }
 
-LAYOUTREF_HD constexpr Result<Layout> bw_coalesce(Layout const& l, bool keep_last) {
-  return bw_coalesce(l.leaf, l.nleaves, keep_last);
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> bw_coalesce(LayoutN<N> const& l, bool keep_last) {
+  return bw_coalesce<N>(l.leaf, l.nleaves, keep_last);
 }
 
 /// op(mode_i(l), profile_i) for the modes the tuple profile reaches, the other modes kept, as
 /// a tuple (CuTe's transform_layout); a leaf profile applies op to all of l. The recursion
 /// follows the profile's depth.
-template <class Op>
-LAYOUTREF_HD constexpr Result<Layout> at_profile(Layout const& l, IntTuple const& profile, int pnode, Op const& op) {
-  if (profile.node[pnode] == IntTuple::kLeaf) return op(l);
+template <int N, int P, class Op>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> at_profile(LayoutN<N> const& l, IntTupleN<P> const& profile, int pnode,
+                                                     Op const& op) {
+  if (profile.node[pnode] == IntTupleN<P>::kLeaf) return op(l);
   int items = profile.node[pnode];
   if (items > l.rank())
     return fail(Errc::inadmissible, Cond::coalesce_profile_rank)
@@ -112,11 +120,11 @@ LAYOUTREF_HD constexpr Result<Layout> at_profile(Layout const& l, IntTuple const
         .add(items)
         .add(" modes but the layout has ")
         .add(l.rank());
-  TupleBuilder<LayoutLeaf> b;
+  TupleBuilder<LayoutLeaf, N> b;
   for (int i = 0; i < l.rank(); ++i) {
-    LAYOUTREF_TRY(Layout m, l.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
     if (i < items) {
-      LAYOUTREF_TRY(Layout r, at_profile(m, profile, profile.child(pnode, i), op));
+      LAYOUTREF_TRY(LayoutN<N> r, at_profile(m, profile, profile.child(pnode, i), op));
       b.push(r);
     } else {
       b.push(m);
@@ -128,7 +136,8 @@ LAYOUTREF_HD constexpr Result<Layout> at_profile(Layout const& l, IntTuple const
 }  // namespace detail
 
 /// CuTe's coalesce(L): the fewest modes it can fold, flat.
-LAYOUTREF_HD constexpr Result<Layout> coalesce(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   return detail::bw_coalesce(l, false);
 }
@@ -136,28 +145,32 @@ LAYOUTREF_HD constexpr Result<Layout> coalesce(Layout const& l) {
 /// By-mode coalesce: mode i of L is coalesced against profile_i (a leaf of the profile means
 /// "coalesce this sub-layout"; its value does not matter), modes past the profile are kept.
 /// Errors: coalesce.profile_rank when a tuple of the profile has more modes than its layout.
-LAYOUTREF_HD constexpr Result<Layout> coalesce(Layout const& l, IntTuple const& profile) {
+template <int N, int P>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](Layout const& x) { return detail::bw_coalesce(x, false); });
+  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
 }
 
 /// coalesce, keeping a trailing size-1 mode: the function of L is kept past its size too.
 /// @post result(i) == L(i) for every i >= 0 (both evaluated past their sizes along the last mode)
-LAYOUTREF_HD constexpr Result<Layout> coalesce_x(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce_x(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   return detail::bw_coalesce(l, true);
 }
 
 /// coalesce_x applied at the leaves of a profile, modes past it kept.
-LAYOUTREF_HD constexpr Result<Layout> coalesce_x(Layout const& l, IntTuple const& profile) {
+template <int N, int P>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce_x(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](Layout const& x) { return detail::bw_coalesce(x, true); });
+  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, true); });
 }
 
 /// Every mode of stride 0 gets the static size _1 (CuTe does it for static zeros only).
-LAYOUTREF_HD constexpr Result<Layout> filter_zeros(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> filter_zeros(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
-  Layout r = l;
+  LayoutN<N> r = l;
   for (int k = 0; k < r.nleaves; ++k)
     if (r.leaf[k].stride.value == 0) r.leaf[k].shape = Int::fixed(1);
   return r;
@@ -165,15 +178,17 @@ LAYOUTREF_HD constexpr Result<Layout> filter_zeros(Layout const& l) {
 
 /// coalesce(filter_zeros(L)): the modes of non-zero stride and size > 1, coalesced; `_1:_0` if
 /// there are none.
-LAYOUTREF_HD constexpr Result<Layout> filter(Layout const& l) {
-  LAYOUTREF_TRY(Layout z, filter_zeros(l));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l) {
+  LAYOUTREF_TRY(LayoutN<N> z, filter_zeros(l));
   return detail::bw_coalesce(z, false);
 }
 
 /// filter applied at the leaves of a profile, modes past it kept.
-LAYOUTREF_HD constexpr Result<Layout> filter(Layout const& l, IntTuple const& profile) {
+template <int N, int P>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](Layout const& x) { return filter(x); });
+  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return filter(x); });
 }
 
 }  // namespace layoutref::impl

@@ -4,6 +4,10 @@
 // construction. The function of L = S:D (CuTe docs 01_layout.md): a 1-D index is split into the
 // natural coordinate colexicographically, then the inner product with D is taken. Past the
 // domain (`extended`), the index overflows into the last leaf, as CuTe's idx2crd does.
+//
+// Capacity: LayoutN<N> (IntTupleN<N>, StrideTupleN<N>) holds N leaf modes; `Layout` is
+// LayoutN<kMaxLeaves>. The functions here take any N, deduced from their argument, and return
+// values of the same N (make_leaf: N given, default kMaxLeaves).
 #pragma once
 
 #include <layoutref/impl/stride.hpp>
@@ -11,8 +15,12 @@
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
-using IntTuple = Tree<Int>;
-using StrideTuple = Tree<Stride>;
+template <int N>
+using IntTupleN = Tree<Int, N>;
+template <int N>
+using StrideTupleN = Tree<Stride, N>;
+using IntTuple = IntTupleN<kMaxLeaves>;
+using StrideTuple = StrideTupleN<kMaxLeaves>;
 
 struct LayoutLeaf {
   Int shape{};
@@ -21,22 +29,32 @@ struct LayoutLeaf {
     return a.shape == b.shape && a.stride == b.stride;
   }
 };
-using Layout = Tree<LayoutLeaf>;
+/// A layout of capacity N leaf modes (and 2*N + 8 nodes; tree.hpp).
+template <int N>
+using LayoutN = Tree<LayoutLeaf, N>;
+/// The layout of the default capacity kMaxLeaves, which the rest of impl uses.
+using Layout = LayoutN<kMaxLeaves>;
 
 /// The layout s:d of one mode.
-LAYOUTREF_HD constexpr Layout make_leaf(Int s, Stride d) { return Layout::of(LayoutLeaf{s, d}); }
+template <int N = kMaxLeaves>
+LAYOUTREF_HD constexpr LayoutN<N> make_leaf(Int s, Stride d) {
+  return LayoutN<N>::of(LayoutLeaf{s, d});
+}
 
-LAYOUTREF_HD constexpr IntTuple shape(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr IntTupleN<N> shape(LayoutN<N> const& l) {
   return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.shape; });
 }
-LAYOUTREF_HD constexpr StrideTuple stride(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr StrideTupleN<N> stride(LayoutN<N> const& l) {
   return map_leaves<Stride>(l, [](LayoutLeaf const& x) { return x.stride; });
 }
 
 /// shape:stride. @pre congruent, else bad_argument.
-LAYOUTREF_HD constexpr Result<Layout> make_layout(IntTuple const& s, StrideTuple const& d) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& s, StrideTupleN<N> const& d) {
   if (!congruent(s, d)) return fail(Errc::bad_argument).add("shape and stride are not congruent");
-  Layout l;
+  LayoutN<N> l;
   l.nnodes = s.nnodes;
   l.nleaves = s.nleaves;
   for (int k = 0; k < s.nnodes; ++k) l.node[k] = s.node[k];
@@ -45,23 +63,26 @@ LAYOUTREF_HD constexpr Result<Layout> make_layout(IntTuple const& s, StrideTuple
 }
 
 /// size: the product of the shape's leaves (static iff all are). Checked.
-template <class L, class F>
-LAYOUTREF_HD constexpr Result<Int> product_of(Tree<L> const& t, F const& get) {
+template <class L, int N, class F>
+LAYOUTREF_HD constexpr Result<Int> product_of(Tree<L, N> const& t, F const& get) {
   Int p = Int::fixed(1);
   for (int k = 0; k < t.nleaves; ++k) {
     LAYOUTREF_TRY(p, mul(p, get(t.leaf[k])));
   }
   return p;
 }
-LAYOUTREF_HD constexpr Result<Int> size(IntTuple const& t) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Int> size(IntTupleN<N> const& t) {
   return product_of(t, [](Int x) { return x; });
 }
-LAYOUTREF_HD constexpr Result<Int> size(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Int> size(LayoutN<N> const& l) {
   return product_of(l, [](LayoutLeaf const& x) { return x.shape; });
 }
 
 /// Every shape leaf must be >= 1.
-LAYOUTREF_HD constexpr Error validate(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Error validate(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
     if (l.leaf[k].shape.value < 1)
       return fail(Errc::bad_argument).add("a mode has size ").add(l.leaf[k].shape.value).add(" (shapes must be >= 1)");
@@ -72,7 +93,8 @@ LAYOUTREF_HD constexpr Error validate(Layout const& l) {
 /// its domain, fit in int64 (the largest value of a component is the sum of (s_k - 1) * d_k over
 /// its positive strides, the smallest over its negative ones).
 /// Errors: overflow, naming the mode whose contribution passes 64 bits.
-LAYOUTREF_HD constexpr Error check_representable(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
   auto n = size(l);
   if (!n.ok()) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
   Value hi, lo;
@@ -96,13 +118,19 @@ LAYOUTREF_HD constexpr Error check_representable(Layout const& l) {
 }
 
 /// r itself, or overflow when r holds a layout that is not representable (check_representable).
-LAYOUTREF_HD constexpr Result<Layout> representable(Result<Layout> const& r) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(Result<LayoutN<N>> const& r) {
   if (r.ok()) LAYOUTREF_CHECK(check_representable(r.value));
   return r;
 }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(LayoutN<N> const& l) {
+  return representable(Result<LayoutN<N>>(l));
+}
 
 /// Whether every stride is an integer.
-LAYOUTREF_HD constexpr bool has_integer_strides(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr bool has_integer_strides(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
     if (!l.leaf[k].stride.is_integer()) return false;
   return true;
@@ -110,7 +138,8 @@ LAYOUTREF_HD constexpr bool has_integer_strides(Layout const& l) {
 
 /// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the
 /// last leaf. @pre i >= 0
-LAYOUTREF_HD constexpr Result<Value> evaluate(Layout const& l, i64 i, bool extended = false) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool extended = false) {
   if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
   Value v;
   for (int k = 0; k < l.nleaves; ++k) {
@@ -134,7 +163,8 @@ LAYOUTREF_HD constexpr Result<Value> evaluate(Layout const& l, i64 i, bool exten
 }
 
 /// L(i) for layouts with integer strides.
-LAYOUTREF_HD constexpr Result<i64> evaluate_int(Layout const& l, i64 i, bool extended = false) {
+template <int N>
+LAYOUTREF_HD constexpr Result<i64> evaluate_int(LayoutN<N> const& l, i64 i, bool extended = false) {
   LAYOUTREF_TRY(Value v, evaluate(l, i, extended));
   if (!v.is_integer()) return fail(Errc::bad_argument).add("the layout has basis strides");
   return v.scalar;
@@ -143,7 +173,8 @@ LAYOUTREF_HD constexpr Result<i64> evaluate_int(Layout const& l, i64 i, bool ext
 /// CuTe's cosize: 1 + sum of (s_k - 1) * |d_k| (coshape with the strides' magnitudes, CUTLASS
 /// cute/layout.hpp), the extent max L - min L + 1 of L's image; for strides >= 0, 1 + max L.
 /// Errors: bad_argument (basis strides, a size < 1); overflow.
-LAYOUTREF_HD constexpr Result<i64> cosize(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<i64> cosize(LayoutN<N> const& l) {
   i64 hi = 0;
   for (int k = 0; k < l.nleaves; ++k) {
     auto const& x = l.leaf[k];

@@ -1,21 +1,33 @@
 // layoutref::impl — fixed-capacity hierarchical tuples.
 //
-// Tree<L> is an IntTuple-like value: a leaf, or a tuple of Trees, stored without allocation as
-// its nodes in pre-order (kLeaf for a leaf, k >= 0 for a tuple of k items) and its leaves in
-// order. It is trivially copyable and usable in constexpr and device code. Capacity:
-// kMaxLeaves leaves, kMaxNodes nodes; building past it is Errc::capacity.
+// Tree<L, N> is an IntTuple-like value: a leaf, or a tuple of Trees, stored without allocation
+// as its nodes in pre-order (kLeaf for a leaf, k >= 0 for a tuple of k items) and its leaves in
+// order. It is trivially copyable and usable in constexpr and device code. Capacity: N leaves
+// and 2*N + 8 nodes (kLeaves, kNodes); building past it is Errc::capacity. The default
+// capacity N = kMaxLeaves (nodes kMaxNodes) is the one `Layout`, `IntTuple` etc. name; a smaller
+// N makes a small value (sizeof grows linearly in N), and with_capacity<M> converts between
+// capacities, refusing a tree that does not fit.
 #pragma once
 
 #include <layoutref/impl/error.hpp>
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
-template <class L>
-struct Tree {
-  static constexpr std::int8_t kLeaf = -1;
+/// The nodes a tree of capacity n leaves holds: its leaves and tuples (including empty ones).
+LAYOUTREF_HD constexpr int nodes_for_leaves(int n) { return 2 * n + 8; }
+static_assert(nodes_for_leaves(kMaxLeaves) == kMaxNodes);
 
-  std::int8_t node[kMaxNodes] = {};
-  L leaf[kMaxLeaves] = {};
+template <class L, int N = kMaxLeaves>
+struct Tree {
+  static_assert(N >= 1, "a Tree holds at least one leaf");
+  static_assert(nodes_for_leaves(N) <= 255, "node and leaf counts are stored in 8 bits");
+  static constexpr std::int8_t kLeaf = -1;
+  /// The capacity: leaves and nodes.
+  static constexpr int kLeaves = N;
+  static constexpr int kNodes = nodes_for_leaves(N);
+
+  std::int8_t node[kNodes] = {};
+  L leaf[kLeaves] = {};
   std::uint8_t nnodes = 0;
   std::uint8_t nleaves = 0;
 
@@ -80,7 +92,7 @@ struct Tree {
   /// Depth: a leaf has depth 0, a tuple one more than its deepest item (the empty tuple: 1).
   LAYOUTREF_HD constexpr int depth() const {
     int d = 0, best = 0;
-    int stack[kMaxNodes] = {};  // remaining items at each open level
+    int stack[kNodes] = {};  // remaining items at each open level
     int top = -1;
     for (int k = 0; k < nnodes; ++k) {
       if (node[k] != kLeaf) {
@@ -113,33 +125,37 @@ struct Tree {
   }
 };
 
-/// Builds a tuple item by item; capacity errors are kept and reported by done().
-template <class L>
+/// Builds a tuple of capacity N item by item; capacity errors are kept and reported by done().
+template <class L, int N = kMaxLeaves>
 struct TupleBuilder {
-  Tree<L> t = Tree<L>::empty_tuple();
+  using Out = Tree<L, N>;
+  Out t = Out::empty_tuple();
   int items = 0;
   Error error{};
 
-  LAYOUTREF_HD constexpr void push(Tree<L> const& item) {
+  /// Push one item; an item of another capacity is copied if its nodes and leaves fit.
+  template <int M>
+  LAYOUTREF_HD constexpr void push(Tree<L, M> const& item) {
     if (!error.ok()) return;
-    if (t.nnodes + item.nnodes > kMaxNodes || t.nleaves + item.nleaves > kMaxLeaves || items == 127) {
-      error = fail(Errc::capacity).add("more than ").add(kMaxLeaves).add(" leaves or ").add(kMaxNodes).add(" nodes");
+    if (t.nnodes + item.nnodes > Out::kNodes || t.nleaves + item.nleaves > Out::kLeaves || items == 127) {
+      error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
       return;
     }
     for (int k = 0; k < item.nnodes; ++k) t.node[t.nnodes++] = item.node[k];
     for (int k = 0; k < item.nleaves; ++k) t.leaf[t.nleaves++] = item.leaf[k];
     ++items;
   }
-  LAYOUTREF_HD constexpr void push_leaf(L v) { push(Tree<L>::of(v)); }
+  LAYOUTREF_HD constexpr void push_leaf(L v) { push(Out::of(v)); }
   /// Push every item of a tuple (a leaf is pushed as one item).
-  LAYOUTREF_HD constexpr void push_items(Tree<L> const& tuple) {
+  template <int M>
+  LAYOUTREF_HD constexpr void push_items(Tree<L, M> const& tuple) {
     if (tuple.is_leaf()) {
       push(tuple);
       return;
     }
     for (int i = 0; i < tuple.rank(); ++i) push(tuple.subtree(tuple.child(0, i)));
   }
-  LAYOUTREF_HD constexpr Result<Tree<L>> done() {
+  LAYOUTREF_HD constexpr Result<Out> done() {
     if (!error.ok()) return error;
     t.node[0] = static_cast<std::int8_t>(items);
     return t;
@@ -147,9 +163,9 @@ struct TupleBuilder {
 };
 
 /// The same profile with every leaf replaced by f(leaf).
-template <class R, class L, class F>
-LAYOUTREF_HD constexpr Tree<R> map_leaves(Tree<L> const& t, F const& f) {
-  Tree<R> r;
+template <class R, class L, int N, class F>
+LAYOUTREF_HD constexpr Tree<R, N> map_leaves(Tree<L, N> const& t, F const& f) {
+  Tree<R, N> r;
   r.nnodes = t.nnodes;
   r.nleaves = t.nleaves;
   for (int k = 0; k < t.nnodes; ++k) r.node[k] = t.node[k];
@@ -158,14 +174,14 @@ LAYOUTREF_HD constexpr Tree<R> map_leaves(Tree<L> const& t, F const& f) {
 }
 
 /// flatten: a leaf stays a leaf, a tuple becomes the flat tuple of its leaves.
-template <class L>
-LAYOUTREF_HD constexpr Tree<L> flatten(Tree<L> const& t) {
+template <class L, int N>
+LAYOUTREF_HD constexpr Tree<L, N> flatten(Tree<L, N> const& t) {
   if (t.is_leaf()) return t;
-  Tree<L> r;
+  Tree<L, N> r;
   r.node[0] = static_cast<std::int8_t>(t.nleaves);
   r.nnodes = 1;
   for (int k = 0; k < t.nleaves; ++k) {
-    r.node[r.nnodes++] = Tree<L>::kLeaf;
+    r.node[r.nnodes++] = Tree<L, N>::kLeaf;
     r.leaf[k] = t.leaf[k];
   }
   r.nleaves = t.nleaves;
@@ -173,12 +189,36 @@ LAYOUTREF_HD constexpr Tree<L> flatten(Tree<L> const& t) {
 }
 
 /// Same profile (same nesting and ranks).
-template <class A, class B>
-LAYOUTREF_HD constexpr bool congruent(Tree<A> const& a, Tree<B> const& b) {
+template <class A, int NA, class B, int NB>
+LAYOUTREF_HD constexpr bool congruent(Tree<A, NA> const& a, Tree<B, NB> const& b) {
   if (a.nnodes != b.nnodes) return false;
   for (int k = 0; k < a.nnodes; ++k)
     if (a.node[k] != b.node[k]) return false;
   return true;
+}
+
+/// t at capacity M: the same tree, or capacity when its leaves or nodes do not fit M.
+/// @post with_capacity<N>(with_capacity<M>(t).value) == t whenever the first succeeds
+template <int M, class L, int N>
+LAYOUTREF_HD constexpr Result<Tree<L, M>> with_capacity(Tree<L, N> const& t) {
+  using Out = Tree<L, M>;
+  if (t.nleaves > Out::kLeaves || t.nnodes > Out::kNodes)
+    return fail(Errc::capacity)
+        .add("a tree of ")
+        .add(static_cast<int>(t.nleaves))
+        .add(" leaves and ")
+        .add(static_cast<int>(t.nnodes))
+        .add(" nodes does not fit ")
+        .add(Out::kLeaves)
+        .add(" leaves and ")
+        .add(Out::kNodes)
+        .add(" nodes");
+  Out r;
+  r.nnodes = t.nnodes;
+  r.nleaves = t.nleaves;
+  for (int k = 0; k < t.nnodes; ++k) r.node[k] = t.node[k];
+  for (int k = 0; k < t.nleaves; ++k) r.leaf[k] = t.leaf[k];
+  return r;
 }
 
 }  // namespace layoutref::impl
