@@ -12,7 +12,9 @@
 // Cases whose arguments impl cannot represent are skipped; cases impl refuses are timed as they
 // are (the refusal is the result). Both are counted on stderr, one line per benchmark, before
 // the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
-// (prepared outside the timed region) and `fast_layout_make` its preparation.
+// (prepared outside the timed region) and `fast_layout_make` its preparation; `coalesce_n8`
+// times coalesce at capacity 8 (impl::LayoutN<8>) on the coalesce cases that fit 8 leaves (the
+// others skipped), to compare with `coalesce` at the default capacity.
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/operations.hpp>
 #include <layoutref/equiv/vectors.hpp>
@@ -263,6 +265,12 @@ struct ByProfile {
   Layout l;
   IntTuple p;
 };
+/// ByProfile at capacity 8 (impl::LayoutN<8>): the cases whose layout and profile fit 8 leaves.
+struct ByProfileN8 {
+  bool by = false;
+  impl::LayoutN<8> l;
+  impl::IntTupleN<8> p;
+};
 struct Complement {
   bool with = false;
   Layout l;
@@ -316,6 +324,16 @@ std::optional<ByProfile> by_profile(Args const& a) {
   auto p = int_tuple(a.at(1));
   if (!p) return std::nullopt;
   return ByProfile{true, *l, *p};
+}
+std::optional<ByProfileN8> by_profile_n8(Args const& a) {
+  auto c = by_profile(a);
+  if (!c) return std::nullopt;
+  auto l = value_of(impl::with_capacity<8>(c->l));
+  if (!l) return std::nullopt;
+  if (!c->by) return ByProfileN8{false, *l, {}};
+  auto p = value_of(impl::with_capacity<8>(c->p));
+  if (!p) return std::nullopt;
+  return ByProfileN8{true, *l, *p};
 }
 
 // ---- the table: one benchmark per op ------------------------------------------------------------
@@ -381,6 +399,8 @@ void define_all() {
   // coalesce group
   define<ByProfile>("coalesce", "coalesce", by_profile,
                     [](ByProfile const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
+  define<ByProfileN8>("coalesce_n8", "coalesce", by_profile_n8,
+                      [](ByProfileN8 const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
   define<ByProfile>("filter", "filter", by_profile,
                     [](ByProfile const& c) { return c.by ? keep(impl::filter(c.l, c.p)) : keep(impl::filter(c.l)); });
   define<L1>("filter_zeros", "filter_zeros", l1, [](L1 const& c) { return keep(impl::filter_zeros(c.l)); });

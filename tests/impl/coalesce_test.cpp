@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
@@ -134,6 +135,95 @@ TEST(ImplCoalesce, ErrorsAreValues) {
   auto r = coalesce(bad);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error.code, Errc::bad_argument);
+}
+
+// ---- at capacity N (LayoutN<N>): the same results as at the default capacity --------------------
+
+// constexpr at N = 4: (_2,_4):(_1,_2) is _8:_1.
+constexpr bool coalesces_small_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> b;
+  b.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});
+  b.push_leaf(LayoutLeaf{Int::fixed(4), Stride::integer(Int::fixed(2))});
+  auto l = b.done();
+  auto r = coalesce(l.value);
+  static_assert(sizeof(r.value) == sizeof(LayoutN<4>));
+  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape == Int::fixed(8) &&
+         r.value.leaf[0].stride == Stride::integer(Int::fixed(1));
+}
+static_assert(coalesces_small_at_compile_time());
+
+TEST(ImplCoalesceCapacity, HandValuesAtSmallCapacity) {
+  // The values of CuteDocumentation, TheFourRules and Filter above, at N = 4 and N = 8.
+  EXPECT_EQ(SN(coalesce(LN<4>("(_2,(_1,_6)):(_1,(_6,_2))"))), "_12:_1");
+  EXPECT_EQ(SN(coalesce(LN<4>("(_2,(_1,_6)):(_1,(_6,_2))"), P("(_1,_1)"))), "(_2,_6):(_1,_2)");
+  EXPECT_EQ(SN(coalesce(LN<4>("(_2,_4,_8):(_32,_1,_4)"))), "(_2,_32):(_32,_1)");
+  EXPECT_EQ(SN(coalesce(LN<4>("(_1,(_1,_1)):(_3,(_5,_7))"))), "_1:_0");
+  EXPECT_EQ(SN(filter(LN<4>("(_2,(_1,_6)):(_0,(_7,_2))"))), "_6:_2");
+  EXPECT_EQ(SN(coalesce(LN<8>("((_2,(_2,_2)),_2):((_1,(_2,_1)),_8)"))), "(_4,_2,_2):(_1,_1,_8)");
+  // (_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16) folds into one mode; at N = 4 it does not fit at all.
+  EXPECT_EQ(SN(coalesce(LN<8>("(_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16)"))), "_32:_1");
+  // The zero-stride modes of (2,2,2,2,2,2,2,2):(1,0,4,0,16,32,0,128) go, the rest fold to
+  // (2,2,4,2):(1,4,16,128).
+  EXPECT_EQ(SN(filter(LN<8>("(_2,_2,_2,_2,_2,_2,_2,_2):(_1,_0,_4,_0,_16,_32,_0,_128)"))),
+            "(_2,_2,_4,_2):(_1,_4,_16,_128)");
+  // A profile of another capacity than the layout's.
+  EXPECT_EQ(SN(coalesce(LN<8>("(_2,(_1,_6)):(_1,(_6,_2))"), with_capacity<4>(P("(_1,_1)")).value)), "(_2,_6):(_1,_2)");
+  // Errors stay values: a profile with more modes than the layout.
+  auto bad = coalesce(LN<4>("(_2,_3):(_1,_2)"), P("(_1,_1,_1)"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error.condition, Cond::coalesce_profile_rank);
+}
+
+// Layouts of 1 to 9 leaves, with the profiles they are coalesced against by mode.
+struct CapacityCase {
+  char const* layout;
+  char const* profile;
+};
+std::vector<CapacityCase> const kCapacityCases = {
+    {"_8:_1", "_1"},
+    {"(_4,8):(_1,_4)", "(_1,_1)"},
+    {"((_2,(3,_4)),_5):((_1,(2,_6)),_0)", "(_1,_1)"},
+    {"(3,(2,3)):(3,(12,1))", "(_1,(_1,_1))"},
+    {"(_2,(_1,_6)):(_1,(_6,_2))", "(_1,_1)"},
+    {"(_2,_4,_8):(_32,_1,_4)", "(_1,_1)"},
+    {"((_2,(_2,_2)),_2):((_1,(_2,_1)),_8)", "(_1,_1)"},
+    {"(_2,_3):(_0,_0)", "_1"},
+    {"(_1,(_1,_1)):(_3,(_5,_7))", "(_1,_1)"},
+    {"(2,1):(3,1)", "(_1,_1)"},
+    {"(_2,(_1,_6)):(_0,(_7,_2))", "(_1,_1)"},
+    {"((_2,_2),_4,_8):((_1@1,_8@0),_32@0,_16@1)", "(_1,_1)"},
+    {"(_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16)", "(_1,_1,_1)"},
+    {"((_2,_3),(_2,_3),(_2,_2)):((_1,_2),(_6,_12),(_36,_72))", "(_1,_1)"},
+    {"(_2,_2,_2,_2,_2,_2,_2,_2):(_1,_0,_4,_0,_16,_32,_0,_128)", "(_1,_1,_1,_1)"},
+    {"(_2,(_2,(_2,(_2,(_2,(_2,(_2,(_2,_2)))))))):(_1,(_2,(_4,(_8,(_16,(_32,(_64,(_128,_256))))))))", "(_1,_1)"},
+};
+
+/// Compares coalesce, coalesce_x, filter_zeros and filter, whole and by profile, at capacity N
+/// with the default capacity on every case that fits N; returns how many fit.
+template <int N>
+int coalesce_agrees_with_default_capacity() {
+  int fit = 0;
+  for (CapacityCase const& c : kCapacityCases) {
+    Layout l = L(c.layout);
+    IntTuple p = P(c.profile);
+    auto small = with_capacity<N>(l);
+    if (!small.ok()) continue;
+    ++fit;
+    LayoutN<N> const& s = small.value;
+    EXPECT_EQ(SN(coalesce(s)), S(coalesce(l))) << c.layout;
+    EXPECT_EQ(SN(coalesce_x(s)), S(coalesce_x(l))) << c.layout;
+    EXPECT_EQ(SN(filter_zeros(s)), S(filter_zeros(l))) << c.layout;
+    EXPECT_EQ(SN(filter(s)), S(filter(l))) << c.layout;
+    EXPECT_EQ(SN(coalesce(s, p)), S(coalesce(l, p))) << c.layout << " by " << c.profile;
+    EXPECT_EQ(SN(coalesce_x(s, p)), S(coalesce_x(l, p))) << c.layout << " by " << c.profile;
+    EXPECT_EQ(SN(filter(s, p)), S(filter(l, p))) << c.layout << " by " << c.profile;
+  }
+  return fit;
+}
+
+TEST(ImplCoalesceCapacity, AgreesWithDefaultCapacity) {
+  EXPECT_EQ(coalesce_agrees_with_default_capacity<4>(), 12);  // the cases of at most 4 leaves
+  EXPECT_EQ(coalesce_agrees_with_default_capacity<8>(), 15);  // all but the 9-leaf case
 }
 
 }  // namespace

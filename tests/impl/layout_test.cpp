@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
@@ -85,6 +86,137 @@ TEST(ImplLayout, CheckedArithmetic) {
   EXPECT_FALSE(checked_add(kI64Max, 1).ok());
   EXPECT_TRUE(checked_mul(-(i64{1} << 31), i64{1} << 31).ok());
   EXPECT_FALSE(checked_mul(kI64Min, -1).ok());
+}
+
+// ---- capacity as a template parameter: LayoutN<N> ----------------------------------------------
+
+// A LayoutN<N> holds 2*N + 8 one-byte nodes, N leaves and two one-byte counts, padded to the
+// leaves' alignment: at N = 4, 16 + 4 * sizeof(LayoutLeaf) + 2 bytes, padded (152 bytes with
+// today's 32-byte LayoutLeaf, against 1,104 for Layout).
+static_assert(sizeof(LayoutN<4>) <= 16 + 4 * sizeof(LayoutLeaf) + alignof(LayoutLeaf));
+static_assert(sizeof(LayoutN<4>) == 152);
+static_assert(sizeof(LayoutN<4>) * 7 < sizeof(Layout));
+static_assert(LayoutN<4>::kLeaves == 4 && LayoutN<4>::kNodes == 16);
+static_assert(Layout::kLeaves == kMaxLeaves && Layout::kNodes == kMaxNodes);
+
+// constexpr at N = 4: (_2,_3):(_1,_2) has size 6 and maps 5 = (1,2) to 1 + 4 = 5.
+constexpr bool small_layout_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> b;
+  b.push(make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(1))));
+  b.push(make_leaf<4>(Int::fixed(3), Stride::integer(Int::fixed(2))));
+  auto l = b.done();
+  return l.ok() && size(l.value).value.value == 6 && evaluate_int(l.value, 5).value == 5 && cosize(l.value).value == 6;
+}
+static_assert(small_layout_at_compile_time());
+
+TEST(ImplLayoutCapacity, HandValuesAtSmallCapacity) {
+  // As QueriesAndFunction: (3,(2,3)):(3,(12,1)) at (i,(j,k)) is 3i+12j+k; cosize 1+2*3+1*12+2*1.
+  auto l4 = LN<4>("(3,(2,3)):(3,(12,1))");
+  EXPECT_EQ(l4.rank(), 2);
+  EXPECT_EQ(l4.depth(), 2);
+  EXPECT_EQ(size(l4).value.value, 18);
+  EXPECT_EQ(evaluate_int(l4, 16).value, 17);
+  EXPECT_EQ(cosize(l4).value, 21);
+  EXPECT_FALSE(evaluate_int(l4, 18).ok());
+  auto l8 = LN<8>("(_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16)");
+  EXPECT_EQ(size(l8).value.value, 32);
+  EXPECT_TRUE(size(l8).value.is_static);
+  EXPECT_EQ(evaluate_int(l8, 21).value, 21);
+  EXPECT_EQ(cosize(l8).value, 32);
+  // shape and stride keep N; make_layout puts them back together.
+  IntTupleN<4> s = shape(l4);
+  StrideTupleN<4> d = stride(l4);
+  auto back = make_layout(s, d);
+  ASSERT_TRUE(back.ok());
+  EXPECT_TRUE(back.value == l4);
+  EXPECT_EQ(size(s).value.value, 18);
+}
+
+TEST(ImplLayoutCapacity, WithCapacityRefusesWhatDoesNotFit) {
+  Layout five = L("(_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16)");
+  auto r = with_capacity<4>(five);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::capacity);
+  EXPECT_NE(str(r.error).find("a tree of 5 leaves and 6 nodes does not fit 4 leaves and 16 nodes"), std::string::npos)
+      << str(r.error);
+  // Four leaves fit, and the round trip gives the same tree.
+  Layout four = L("((_2,(3,_4)),_5):((_1,(2,_6)),_0)");
+  auto down = with_capacity<4>(four);
+  ASSERT_TRUE(down.ok());
+  auto up = with_capacity<kMaxLeaves>(down.value);
+  ASSERT_TRUE(up.ok());
+  EXPECT_TRUE(up.value == four);
+  // A builder of capacity 4 refuses a fifth leaf, naming its capacity.
+  TupleBuilder<LayoutLeaf, 4> b;
+  for (int i = 0; i < 5; ++i) b.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});
+  auto full = b.done();
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(full.error.code, Errc::capacity);
+  EXPECT_NE(str(full.error).find("more than 4 leaves or 16 nodes"), std::string::npos) << str(full.error);
+}
+
+// Layouts of 1 to 9 leaves, integral, tuple, nested, static and run-time, zero and basis strides.
+std::vector<std::string> const kCapacityCases = {
+    "_8:_1",                                                    // 1 leaf
+    "(_4,8):(_1,_4)",                                           // 2
+    "((_2,(3,_4)),_5):((_1,(2,_6)),_0)",                        // 4
+    "(_4):(_1)",                                                // 1
+    "(3,(2,3)):(3,(12,1))",                                     // 3
+    "(_2,(_1,_6)):(_1,(_6,_2))",                                // 3
+    "(_2,_4,_8):(_32,_1,_4)",                                   // 3
+    "((_2,(_2,_2)),_2):((_1,(_2,_1)),_8)",                      // 4
+    "(_2,_3):(_0,_0)",                                          // 2
+    "(_1,(_1,_1)):(_3,(_5,_7))",                                // 3
+    "(2,1):(3,1)",                                              // 2
+    "(_2,(_1,_6)):(_0,(_7,_2))",                                // 3
+    "((_2,_2),_4,_8):((_1@1,_8@0),_32@0,_16@1)",                // 4, basis strides
+    "(_2,_2,_2,_2,_2):(_1,_2,_4,_8,_16)",                       // 5
+    "((_2,_3),(_2,_3),(_2,_2)):((_1,_2),(_6,_12),(_36,_72))",   // 6
+    "(_2,_2,_2,_2,_2,_2,_2,_2):(_1,_0,_4,_0,_16,_32,_0,_128)",  // 8
+    "(_2,(_2,(_2,(_2,(_2,(_2,(_2,(_2,_2)))))))):(_1,(_2,(_4,(_8,(_16,(_32,(_64,(_128,_256))))))))",  // 9
+};
+
+/// Compares size, cosize and evaluate (in and past the domain) at capacity N with the default
+/// capacity on every case that fits N; returns how many fit.
+template <int N>
+int agree_with_default_capacity() {
+  int fit = 0;
+  for (std::string const& t : kCapacityCases) {
+    Layout l = L(t);
+    auto small = with_capacity<N>(l);
+    if (!small.ok()) continue;
+    ++fit;
+    LayoutN<N> const& s = small.value;
+    EXPECT_EQ(s.rank(), l.rank()) << t;
+    EXPECT_EQ(s.depth(), l.depth()) << t;
+    auto n = size(l);
+    auto ns = size(s);
+    EXPECT_TRUE(n.ok() && ns.ok()) << t;
+    if (!n.ok() || !ns.ok()) continue;
+    EXPECT_TRUE(ns.value == n.value) << t;
+    auto c = cosize(l);
+    auto cs = cosize(s);
+    EXPECT_EQ(cs.ok(), c.ok()) << t;
+    if (c.ok() && cs.ok()) {
+      EXPECT_EQ(cs.value, c.value) << t;
+    }
+    EXPECT_EQ(has_integer_strides(s), has_integer_strides(l)) << t;
+    for (i64 i = 0; i < n.value.value + 3; ++i)
+      for (bool extended : {false, true}) {
+        auto v = evaluate(l, i, extended);
+        auto vs = evaluate(s, i, extended);
+        EXPECT_EQ(vs.ok(), v.ok()) << t << " at " << i;
+        if (v.ok() && vs.ok()) {
+          EXPECT_EQ(str(vs.value), str(v.value)) << t << " at " << i;
+        }
+      }
+  }
+  return fit;
+}
+
+TEST(ImplLayoutCapacity, AgreesWithDefaultCapacity) {
+  EXPECT_EQ(agree_with_default_capacity<4>(), 13);  // the cases of at most 4 leaves
+  EXPECT_EQ(agree_with_default_capacity<8>(), 16);  // all but the 9-leaf case
 }
 
 }  // namespace

@@ -41,4 +41,20 @@ inline IntTuple P(std::string const& text) {
 /// A layout result as CuTe prints it, or "error: <condition: text>".
 inline std::string S(Result<Layout> const& r) { return r.ok() ? str(r.value) : "error: " + str(r.error); }
 
+/// A layout of capacity N read from CuTe's notation (the test fails if it does not fit N).
+template <int N>
+LayoutN<N> LN(std::string const& text) {
+  auto r = with_capacity<N>(L(text));
+  EXPECT_TRUE(r.ok()) << text << ": " << str(r.error);
+  return r.value;
+}
+
+/// S for a result of capacity N (printed through the default capacity, which holds it).
+template <int N>
+std::string SN(Result<LayoutN<N>> const& r) {
+  if (!r.ok()) return "error: " + str(r.error);
+  auto w = with_capacity<kMaxLeaves>(r.value);
+  return w.ok() ? str(w.value) : "error: " + str(w.error);
+}
+
 }  // namespace layoutref::impl::testing_support
