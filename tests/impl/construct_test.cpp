@@ -114,5 +114,41 @@ TEST(ImplConstruct, MakeIdentityLayout) {
   EXPECT_EQ(deep.error.code, Errc::capacity);
 }
 
+// At capacities 4 and 8: the same results as at the default capacity (hand values above).
+template <int N>
+void constructs_at_capacity() {
+  EXPECT_EQ(SN(make_layout(PN<N>("(_2,(_3,_4))"))), "(_2,(_3,_4)):(_1,(_2,_6))");
+  EXPECT_EQ(SN(make_layout(PN<N>("(2,1,_3)"))), "(2,1,_3):(_1,2,2)");
+  EXPECT_EQ(SN(make_layout_right(PN<N>("((_2,_3),_4)"))), "((_2,_3),_4):((_12,_4),_1)");
+  EXPECT_EQ(SN(make_ordered_layout(PN<N>("(_2,_2,_2,_2)"), PN<N>("(_0,_2,_3,_1)"))), "(_2,_2,_2,_2):(_1,_4,_8,_2)");
+  EXPECT_EQ(SN(make_layout_like(LN<N>("(2,3,4,5):(0,42,1,0)"))), "(2,3,4,5):(_0,4,_1,_0)");
+  EXPECT_EQ(SN(make_fragment_like(LN<N>("(_32,_8):(_8,_1)"))), "(_32,(_8)):(_1,(_32))");
+  EXPECT_EQ(SN(make_fragment_like(LN<N>("(_2,_4,_4):(_320,_80,_5)"))), "(_2,_4,_4):(_1,_8,_2)");
+  EXPECT_EQ(SN(make_identity_layout(PN<N>("((2,2),4)"))), "((2,2),4):((_1@0@0,_1@1@0),_1@1)");
+  auto bad = make_layout(PN<N>("(_2,0)"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error.code, Errc::bad_argument);
+  for (char const* c : {"(_2,(_3,_4))", "(2,1,_3)", "(_2,_2,_2,_2)", "((2,2),4)"}) {
+    EXPECT_EQ(SN(make_layout(PN<N>(c))), S(make_layout(P(c)))) << c;
+    EXPECT_EQ(SN(make_layout_right(PN<N>(c))), S(make_layout_right(P(c)))) << c;
+    EXPECT_EQ(SN(make_identity_layout(PN<N>(c))), S(make_identity_layout(P(c)))) << c;
+  }
+}
+
+TEST(ImplConstructCapacity, AgreesWithDefaultCapacity) {
+  constructs_at_capacity<4>();
+  constructs_at_capacity<8>();
+}
+
+constexpr bool constructs_at_capacity_4() {
+  TupleBuilder<Int, 4> b;
+  b.push_leaf(Int::fixed(2));
+  b.push_leaf(Int::fixed(3));
+  auto s = b.done();
+  auto right = make_layout_right(s.value);
+  return right.ok() && right.value.leaf[0].stride.value == 3 && sizeof(right.value) < 200;
+}
+static_assert(constructs_at_capacity_4());
+
 }  // namespace
 }  // namespace layoutref::impl

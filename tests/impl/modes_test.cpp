@@ -122,5 +122,42 @@ TEST(ImplModes, Capacity) {
   EXPECT_TRUE(g.ok());
 }
 
+// At capacities 4 and 8: the hand values above, and capacity errors where a result does not fit.
+template <int N>
+void modes_at_capacity() {
+  LayoutN<N> l = LN<N>("(_2,_3,_4):(_1,_2,_6)");
+  EXPECT_EQ(SN(group(l, 1, 3)), "(_2,(_3,_4)):(_1,(_2,_6))");
+  EXPECT_EQ(SN(take(LN<N>("(_2,(_3,_4),5):(_1,(_2,_6),24)"), 1, 3)), "((_3,_4),5):((_2,_6),24)");
+  int order[] = {2, 0};
+  EXPECT_EQ(SN(select(l, order)), "(_4,_2):(_6,_1)");
+  EXPECT_EQ(SN(append(LN<N>("(_2,_3):(_1,_2)"), LN<N>("_4:_6"))), "(_2,_3,_4):(_1,_2,_6)");
+  EXPECT_EQ(SN(prepend(LN<N>("(_2,_3):(_1,_2)"), LN<N>("_4:_6"))), "(_4,_2,_3):(_6,_1,_2)");
+  EXPECT_EQ(SN(append(LN<N>("(_2,_3):(_1,_2)"), 4)), "(_2,_3,_1,_1):(_1,_2,_0,_0)");
+  EXPECT_EQ(SN(prepend(LN<N>("_4:_1"), 3)), "(_1,_1,_4):(_0,_0,_1)");
+  EXPECT_EQ(SN(unflatten(l, PN<N>("(1,(1,1))"))), "(_2,(_3,_4)):(_1,(_2,_6))");
+  EXPECT_EQ(SN(make_layout(LN<N>("_2:_1"), LN<N>("(_3,_4):(_2,_6)"))), "(_2,(_3,_4)):(_1,(_2,_6))");
+  EXPECT_EQ(str(with_capacity<kMaxLeaves>(flatten(LN<N>("(_2,(_3,_4)):(_1,(_2,_6))"))).value), "(_2,_3,_4):(_1,_2,_6)");
+  // N + 1 leaves do not fit: append and prepend refuse with capacity.
+  auto full = append(l, N);
+  ASSERT_TRUE(full.ok());
+  for (auto r : {append(full.value, LN<N>("_2:_64")), prepend(full.value, LN<N>("_2:_64")), append(full.value, N + 1)}) {
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error.code, Errc::capacity);
+  }
+}
+
+TEST(ImplModesCapacity, HandValuesAndRefusals) {
+  modes_at_capacity<4>();
+  modes_at_capacity<8>();
+}
+
+constexpr bool takes_at_capacity_4() {
+  auto l = make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(1)));
+  auto a = append(l, make_leaf<4>(Int::fixed(3), Stride::integer(Int::fixed(2))));
+  auto t = take(a.value, 1, 2);
+  return sizeof(l) < 200 && a.ok() && t.ok() && t.value.rank() == 1 && t.value.leaf[0].shape.value == 3;
+}
+static_assert(takes_at_capacity_4());
+
 }  // namespace
 }  // namespace layoutref::impl

@@ -49,6 +49,14 @@ LayoutN<N> LN(std::string const& text) {
   return r.value;
 }
 
+/// An IntTuple of capacity N read from CuTe's notation (the test fails if it does not fit N).
+template <int N>
+IntTupleN<N> PN(std::string const& text) {
+  auto r = with_capacity<N>(P(text));
+  EXPECT_TRUE(r.ok()) << text << ": " << str(r.error);
+  return r.value;
+}
+
 /// S for a result of capacity N (printed through the default capacity, which holds it).
 template <int N>
 std::string SN(Result<LayoutN<N>> const& r) {

@@ -24,7 +24,8 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_construct {
 
-LAYOUTREF_HD constexpr Error validate_shape(IntTuple const& s, char const* what) {
+template <int N>
+LAYOUTREF_HD constexpr Error validate_shape(IntTupleN<N> const& s, char const* what) {
   for (int k = 0; k < s.nleaves; ++k)
     if (s.leaf[k].value < 1)
       return fail(Errc::bad_argument).add(what).add(": a mode has size ").add(s.leaf[k].value).add(" (shapes must be >= 1)");
@@ -32,7 +33,8 @@ LAYOUTREF_HD constexpr Error validate_shape(IntTuple const& s, char const* what)
 }
 
 /// The stride tuple with the profile of `shape` (leaves to be filled).
-LAYOUTREF_HD constexpr StrideTuple same_profile(IntTuple const& shape) {
+template <int N>
+LAYOUTREF_HD constexpr StrideTupleN<N> same_profile(IntTupleN<N> const& shape) {
   return map_leaves<Stride>(shape, [](Int) { return Stride::integer(Int::fixed(0)); });
 }
 
@@ -49,7 +51,8 @@ LAYOUTREF_HD constexpr Error compact_leaf(Int s, Int& current, Stride& out) {
 }
 
 /// Compact column-major strides for the shape leaves [first, last), from `current`.
-LAYOUTREF_HD constexpr Error compact_left_range(IntTuple const& shape, int first, int last, Int current, StrideTuple& d) {
+template <int N>
+LAYOUTREF_HD constexpr Error compact_left_range(IntTupleN<N> const& shape, int first, int last, Int current, StrideTupleN<N>& d) {
   for (int k = first; k < last; ++k) LAYOUTREF_CHECK(compact_leaf(shape.leaf[k], current, d.leaf[k]));
   return Error{};
 }
@@ -59,8 +62,9 @@ struct OrderBlock {
   i64 key = 0;
   int first = 0, last = 0;
 };
+template <int N>
 struct OrderBlocks {
-  OrderBlock block[kMaxLeaves] = {};
+  OrderBlock block[N] = {};
   int n = 0;
 };
 
@@ -70,16 +74,17 @@ struct OrderBlocks {
 /// No recursion: order's nodes are walked in pre-order and ks is the node of shape paired with
 /// node ko. A tuple pairs with a tuple of its rank, so both first items are the next nodes; a
 /// leaf covers shape's whole subtree at ks, so the next node of order pairs with shape.end(ks).
-LAYOUTREF_HD constexpr Error order_blocks(IntTuple const& shape, IntTuple const& order, OrderBlocks& out) {
+template <int N>
+LAYOUTREF_HD constexpr Error order_blocks(IntTupleN<N> const& shape, IntTupleN<N> const& order, OrderBlocks<N>& out) {
   int ks = 0, leaf = 0;
   for (int ko = 0; ko < order.nnodes; ++ko) {
-    if (order.node[ko] != IntTuple::kLeaf) {
+    if (order.node[ko] != IntTupleN<N>::kLeaf) {
       if (shape.node[ks] != order.node[ko])
         return fail(Errc::bad_argument).add("compact_order: the order is not weakly congruent with the shape");
       ++ks;
       continue;
     }
-    if (out.n == kMaxLeaves) return fail(Errc::capacity).add("an order with more than ").add(kMaxLeaves).add(" leaves");
+    if (out.n == N) return fail(Errc::capacity).add("an order with more than ").add(N).add(" leaves");
     OrderBlock b;
     b.key = order.leaf[leaf++].value;
     b.first = shape.leaf_index(ks);
@@ -94,30 +99,34 @@ LAYOUTREF_HD constexpr Error order_blocks(IntTuple const& shape, IntTuple const&
 
 /// CuTe's compact_major<LayoutLeft>(shape, current): the leaves left to right get current,
 /// current*s0, ...; a static size-1 leaf gets `_0`. Errors: bad_argument (a size < 1), overflow.
-LAYOUTREF_HD constexpr Result<StrideTuple> compact_major_left(IntTuple const& shape, Int current = Int::fixed(1)) {
+template <int N>
+LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_major_left(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_left"));
-  StrideTuple d = detail_construct::same_profile(shape);
+  StrideTupleN<N> d = detail_construct::same_profile(shape);
   LAYOUTREF_CHECK(detail_construct::compact_left_range(shape, 0, shape.nleaves, current, d));
   return d;
 }
 
 /// CuTe's compact_major<LayoutRight>(shape, current): the leaves right to left (row-major).
-LAYOUTREF_HD constexpr Result<StrideTuple> compact_major_right(IntTuple const& shape, Int current = Int::fixed(1)) {
+template <int N>
+LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_major_right(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_right"));
-  StrideTuple d = detail_construct::same_profile(shape);
+  StrideTupleN<N> d = detail_construct::same_profile(shape);
   for (int k = shape.nleaves - 1; k >= 0; --k) LAYOUTREF_CHECK(detail_construct::compact_leaf(shape.leaf[k], current, d.leaf[k]));
   return d;
 }
 
 /// make_layout(shape) = shape : compact_major_left(shape) (CuTe's default LayoutLeft).
-LAYOUTREF_HD constexpr Result<Layout> make_layout(IntTuple const& shape) {
-  LAYOUTREF_TRY(StrideTuple d, compact_major_left(shape));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& shape) {
+  LAYOUTREF_TRY(StrideTupleN<N> d, compact_major_left(shape));
   return make_layout(shape, d);
 }
 
 /// make_layout(shape, LayoutRight) = shape : compact_major_right(shape).
-LAYOUTREF_HD constexpr Result<Layout> make_layout_right(IntTuple const& shape) {
-  LAYOUTREF_TRY(StrideTuple d, compact_major_right(shape));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout_right(IntTupleN<N> const& shape) {
+  LAYOUTREF_TRY(StrideTupleN<N> d, compact_major_right(shape));
   return make_layout(shape, d);
 }
 
@@ -126,11 +135,12 @@ LAYOUTREF_HD constexpr Result<Layout> make_layout_right(IntTuple const& shape) {
 /// increasing (order value, position), each column-major inside, starting at the product of the
 /// sizes of the blocks before it. Example (CuTe): (2,2,2,2) by (0,2,3,1) -> (_1,_4,_8,_2).
 /// Errors: bad_argument (order not weakly congruent with shape, a size < 1), overflow.
-LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, IntTuple const& order) {
+template <int N>
+LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_order(IntTupleN<N> const& shape, IntTupleN<N> const& order) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_order"));
-  detail_construct::OrderBlocks blocks;
+  detail_construct::OrderBlocks<N> blocks;
   LAYOUTREF_CHECK(detail_construct::order_blocks(shape, order, blocks));
-  Int sizes[kMaxLeaves] = {};
+  Int sizes[N] = {};
   for (int k = 0; k < blocks.n; ++k) {
     Int p = Int::fixed(1);
     for (int j = blocks.block[k].first; j < blocks.block[k].last; ++j) {
@@ -138,7 +148,7 @@ LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, 
     }
     sizes[k] = p;
   }
-  StrideTuple d = detail_construct::same_profile(shape);
+  StrideTupleN<N> d = detail_construct::same_profile(shape);
   for (int k = 0; k < blocks.n; ++k) {
     Int start = Int::fixed(1);
     for (int j = 0; j < blocks.n; ++j) {
@@ -155,14 +165,16 @@ LAYOUTREF_HD constexpr Result<StrideTuple> compact_order(IntTuple const& shape, 
 /// make_ordered_layout(shape, order) = shape : compact_order(shape, order): a bijection onto
 /// [0, size(shape)). CuTe's example:
 /// Example: make_ordered_layout((_2,_2,_2,_2), (_0,_2,_3,_1)) = (_2,_2,_2,_2):(_1,_4,_8,_2)
-LAYOUTREF_HD constexpr Result<Layout> make_ordered_layout(IntTuple const& shape, IntTuple const& order) {
-  LAYOUTREF_TRY(StrideTuple d, compact_order(shape, order));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_ordered_layout(IntTupleN<N> const& shape, IntTupleN<N> const& order) {
+  LAYOUTREF_TRY(StrideTupleN<N> d, compact_order(shape, order));
   return make_layout(shape, d);
 }
 
 namespace detail_construct {
 
-LAYOUTREF_HD constexpr Error require_integer_strides(Layout const& l, char const* op) {
+template <int N>
+LAYOUTREF_HD constexpr Error require_integer_strides(LayoutN<N> const& l, char const* op) {
   for (int k = 0; k < l.nleaves; ++k)
     if (!l.leaf[k].stride.is_integer() && l.leaf[k].stride.value != 0)
       return fail(Errc::bad_argument).add(op).add(": the layout has a basis stride");
@@ -170,12 +182,14 @@ LAYOUTREF_HD constexpr Error require_integer_strides(Layout const& l, char const
 }
 
 /// The strides of l as an order (integers).
-LAYOUTREF_HD constexpr IntTuple stride_order(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr IntTupleN<N> stride_order(LayoutN<N> const& l) {
   return map_leaves<Int>(l, [](LayoutLeaf const& x) { return Int{x.stride.value, x.stride.is_static}; });
 }
 
 /// CuTe's filter_zeros(stride, shape): leaves of stride 0 get the static size `_1`.
-LAYOUTREF_HD constexpr IntTuple zeros_to_one(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr IntTupleN<N> zeros_to_one(LayoutN<N> const& l) {
   return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.stride.value == 0 ? Int::fixed(1) : x.shape; });
 }
 
@@ -186,10 +200,11 @@ LAYOUTREF_HD constexpr IntTuple zeros_to_one(Layout const& l) {
 /// room, ties by position. CuTe's example:
 /// Example: make_layout_like((2,3,4,5):(0,42,1,0)) = (2,3,4,5):(_0,4,_1,_0)
 /// Errors: bad_argument (a basis stride, a size < 1), overflow.
-LAYOUTREF_HD constexpr Result<Layout> make_layout_like(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout_like(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_construct::require_integer_strides(l, "make_layout_like"));
-  LAYOUTREF_TRY(StrideTuple d, compact_order(detail_construct::zeros_to_one(l), detail_construct::stride_order(l)));
+  LAYOUTREF_TRY(StrideTupleN<N> d, compact_order(detail_construct::zeros_to_one(l), detail_construct::stride_order(l)));
   return make_layout(shape(l), d);
 }
 
@@ -203,14 +218,15 @@ LAYOUTREF_HD constexpr Result<Layout> make_layout_like(Layout const& l) {
 /// Example: make_fragment_like((_32,_8):(_8,_1)) = (_32,(_8)):(_1,(_32))
 /// Example: make_fragment_like((_2,_4,_4):(_320,_80,_5)) = (_2,_4,_4):(_1,_8,_2)
 /// Errors: bad_argument (a basis stride in modes 1.., a size < 1), overflow, capacity.
-LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_fragment_like(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   int r = l.rank();
   if (r <= 1) return make_layout(shape(l));
   // A: mode 0, column-major over its leaves of non-zero stride.
-  LAYOUTREF_TRY(Layout m0, l.mode(0));
-  LAYOUTREF_TRY(StrideTuple a_stride, compact_major_left(detail_construct::zeros_to_one(m0)));
-  LAYOUTREF_TRY(Layout a, make_layout(shape(m0), a_stride));
+  LAYOUTREF_TRY(LayoutN<N> m0, l.mode(0));
+  LAYOUTREF_TRY(StrideTupleN<N> a_stride, compact_major_left(detail_construct::zeros_to_one(m0)));
+  LAYOUTREF_TRY(LayoutN<N> a, make_layout(shape(m0), a_stride));
   // n0: A's image is [0, n0) (CuTe: the stride of complement(A, ...), A filtered and coalesced).
   Int n0 = Int::fixed(1);
   for (int k = 0; k < m0.nleaves; ++k) {
@@ -220,14 +236,14 @@ LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
     }
   }
   // B: the other modes, ordered by their strides.
-  TupleBuilder<LayoutLeaf> rest;
+  TupleBuilder<LayoutLeaf, N> rest;
   for (int i = 1; i < r; ++i) {
-    LAYOUTREF_TRY(Layout m, l.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
     rest.push(m);
   }
-  LAYOUTREF_TRY(Layout rest_l, rest.done());
+  LAYOUTREF_TRY(LayoutN<N> rest_l, rest.done());
   LAYOUTREF_CHECK(detail_construct::require_integer_strides(rest_l, "make_fragment_like"));
-  LAYOUTREF_TRY(Layout b, make_ordered_layout(shape(rest_l), detail_construct::stride_order(rest_l)));
+  LAYOUTREF_TRY(LayoutN<N> b, make_ordered_layout(shape(rest_l), detail_construct::stride_order(rest_l)));
   // complement(A, size(A)*cosize(B)) = k:n0 with k = ceil(size(A)*cosize(B) / n0); when k == 1
   // CuTe's complement is `_1:_0` and the composition multiplies by `_0`.
   LAYOUTREF_TRY(Int size_a, size(a));
@@ -243,7 +259,7 @@ LAYOUTREF_HD constexpr Result<Layout> make_fragment_like(Layout const& l) {
     }
     LAYOUTREF_TRY(d, scale(n0, d));
   }
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   out.push(a);
   if (r == 2)
     out.push(b);  // the rank-1 tuple (B0)
@@ -260,11 +276,12 @@ namespace detail_construct {
 /// Errors: capacity when a non-empty tuple lies kMaxBasisDepth levels deep.
 /// No recursion: shape's nodes are walked in pre-order; left[j] counts the items not yet
 /// entered of the tuple at level j (j < path.depth), and path.mode[j] is the item being walked.
-LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, BasisPath& path, StrideTuple& d) {
+template <int N>
+LAYOUTREF_HD constexpr Error basis_like(IntTupleN<N> const& shape, BasisPath& path, StrideTupleN<N>& d) {
   int left[kMaxBasisDepth] = {};
   int leaf = 0;
   for (int k = 0; k < shape.nnodes; ++k) {
-    if (shape.node[k] == IntTuple::kLeaf) {
+    if (shape.node[k] == IntTupleN<N>::kLeaf) {
       Stride s;
       s.value = 1;
       s.is_static = true;
@@ -294,8 +311,9 @@ LAYOUTREF_HD constexpr Error basis_like(IntTuple const& shape, BasisPath& path, 
 /// CuTe's make_basis_like(shape): the leaf at mode path p gets the unit basis element `_1@p`;
 /// an integral shape gets the integer `_1` (CuTe's E<>).
 /// Errors: capacity (a path deeper than kMaxBasisDepth).
-LAYOUTREF_HD constexpr Result<StrideTuple> make_basis_like(IntTuple const& shape) {
-  StrideTuple d = detail_construct::same_profile(shape);
+template <int N>
+LAYOUTREF_HD constexpr Result<StrideTupleN<N>> make_basis_like(IntTupleN<N> const& shape) {
+  StrideTupleN<N> d = detail_construct::same_profile(shape);
   BasisPath path;
   LAYOUTREF_CHECK(detail_construct::basis_like(shape, path, d));
   return d;
@@ -306,9 +324,10 @@ LAYOUTREF_HD constexpr Result<StrideTuple> make_basis_like(IntTuple const& shape
 /// Example: make_identity_layout(((2,2),4)) = ((2,2),4):((_1@0@0,_1@1@0),_1@1)
 /// Example: make_identity_layout(4) = 4:_1
 /// Errors: bad_argument (a size < 1), capacity.
-LAYOUTREF_HD constexpr Result<Layout> make_identity_layout(IntTuple const& shape) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_identity_layout(IntTupleN<N> const& shape) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "make_identity_layout"));
-  LAYOUTREF_TRY(StrideTuple d, make_basis_like(shape));
+  LAYOUTREF_TRY(StrideTupleN<N> d, make_basis_like(shape));
   return make_layout(shape, d);
 }
 

@@ -31,7 +31,8 @@ LAYOUTREF_HD constexpr Error bad_range(char const* op, int b, int e, int r) {
 }
 
 /// Push modes [b, e) of l (an integral layout is its own mode 0).
-LAYOUTREF_HD constexpr void push_modes(TupleBuilder<LayoutLeaf>& out, Layout const& l, int b, int e) {
+template <int N, int M>
+LAYOUTREF_HD constexpr void push_modes(TupleBuilder<LayoutLeaf, N>& out, LayoutN<M> const& l, int b, int e) {
   if (l.is_leaf()) {
     if (b == 0 && e >= 1) out.push(l);
     return;
@@ -44,7 +45,8 @@ LAYOUTREF_HD constexpr void push_modes(TupleBuilder<LayoutLeaf>& out, Layout con
 }
 
 /// The unit mode `_1:_0` (CuTe's default padding).
-LAYOUTREF_HD constexpr Layout unit_mode() { return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0))); }
+template <int N = kMaxLeaves>
+LAYOUTREF_HD constexpr LayoutN<N> unit_mode() { return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0))); }
 
 }  // namespace detail_modes
 
@@ -53,20 +55,22 @@ LAYOUTREF_HD constexpr Layout unit_mode() { return make_leaf(Int::fixed(1), Stri
 /// like tree.hpp's flatten.
 /// Example: flatten(((4)):((1))) = (4):(1)
 /// Example: flatten((2,(3,4)):(1,(2,6))) = (2,3,4):(1,2,6)
-LAYOUTREF_HD constexpr Layout flatten(Layout const& l) { return flatten<LayoutLeaf>(l); }
+template <int N>
+LAYOUTREF_HD constexpr LayoutN<N> flatten(LayoutN<N> const& l) { return flatten<LayoutLeaf, N>(l); }
 
 /// group(L, b, e): the modes [b, e) become one mode, the tuple of them (CuTe group<B,E>);
 /// b == e leaves the modes as they are (an integral layout becomes the rank-1 tuple (L)).
 /// Errors: bad_argument unless 0 <= b <= e <= rank(L).
-LAYOUTREF_HD constexpr Result<Layout> group(Layout const& l, int b, int e) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> group(LayoutN<N> const& l, int b, int e) {
   int r = l.rank();
   if (b < 0 || b > e || e > r) return detail_modes::bad_range("group", b, e, r);
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   detail_modes::push_modes(out, l, 0, b);
   if (b < e) {
-    TupleBuilder<LayoutLeaf> inner;
+    TupleBuilder<LayoutLeaf, N> inner;
     detail_modes::push_modes(inner, l, b, e);
-    LAYOUTREF_TRY(Layout g, inner.done());
+    LAYOUTREF_TRY(LayoutN<N> g, inner.done());
     out.push(g);
   }
   detail_modes::push_modes(out, l, e, r);
@@ -75,10 +79,11 @@ LAYOUTREF_HD constexpr Result<Layout> group(Layout const& l, int b, int e) {
 
 /// take(L, b, e): the tuple of the modes [b, e) (CuTe take<B,E>).
 /// Errors: bad_argument unless 0 <= b < e <= rank(L).
-LAYOUTREF_HD constexpr Result<Layout> take(Layout const& l, int b, int e) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> take(LayoutN<N> const& l, int b, int e) {
   int r = l.rank();
   if (b < 0 || b >= e || e > r) return detail_modes::bad_range("take", b, e, r);
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   detail_modes::push_modes(out, l, b, e);
   return out.done();
 }
@@ -86,8 +91,9 @@ LAYOUTREF_HD constexpr Result<Layout> take(Layout const& l, int b, int e) {
 /// select(L, {i0, i1, ...}): the tuple of the modes i0, i1, ... in that order (CuTe
 /// select<I...>); an index may repeat; n == 0 gives the empty layout () : ().
 /// Errors: bad_argument for an index outside [0, rank(L)).
-LAYOUTREF_HD constexpr Result<Layout> select(Layout const& l, int const* indices, int n) {
-  TupleBuilder<LayoutLeaf> out;
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> select(LayoutN<N> const& l, int const* indices, int n) {
+  TupleBuilder<LayoutLeaf, N> out;
   for (int k = 0; k < n; ++k) {
     int i = indices[k];
     if (i < 0 || i >= l.rank())
@@ -96,14 +102,15 @@ LAYOUTREF_HD constexpr Result<Layout> select(Layout const& l, int const* indices
   }
   return out.done();
 }
-template <int N>
-LAYOUTREF_HD constexpr Result<Layout> select(Layout const& l, int const (&indices)[N]) {
-  return select(l, indices, N);
+template <int N, int K>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> select(LayoutN<N> const& l, int const (&indices)[K]) {
+  return select(l, indices, K);
 }
 
 /// append(L, X): X becomes the last mode: (L0, ..., Lr-1, X); an integral L gives (L, X).
-LAYOUTREF_HD constexpr Result<Layout> append(Layout const& l, Layout const& x) {
-  TupleBuilder<LayoutLeaf> out;
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> append(LayoutN<N> const& l, LayoutN<N> const& x) {
+  TupleBuilder<LayoutLeaf, N> out;
   detail_modes::push_modes(out, l, 0, l.rank());
   out.push(x);
   return out.done();
@@ -112,18 +119,20 @@ LAYOUTREF_HD constexpr Result<Layout> append(Layout const& l, Layout const& x) {
 /// append(L, n, X): L padded with copies of X (CuTe's default `_1:_0`) up to rank n (CuTe
 /// append<N>); n == rank(L) returns L unchanged (an integral L stays integral).
 /// Errors: bad_argument if n < rank(L).
-LAYOUTREF_HD constexpr Result<Layout> append(Layout const& l, int n, Layout const& x = detail_modes::unit_mode()) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> append(LayoutN<N> const& l, int n, LayoutN<N> const& x = detail_modes::unit_mode<N>()) {
   if (n < l.rank()) return fail(Errc::bad_argument).add("append: cannot pad a layout of rank ").add(l.rank()).add(" to rank ").add(n);
   if (n == l.rank()) return l;
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   detail_modes::push_modes(out, l, 0, l.rank());
   for (int k = l.rank(); k < n; ++k) out.push(x);
   return out.done();
 }
 
 /// prepend(L, X): X becomes the first mode: (X, L0, ..., Lr-1); an integral L gives (X, L).
-LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, Layout const& x) {
-  TupleBuilder<LayoutLeaf> out;
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> prepend(LayoutN<N> const& l, LayoutN<N> const& x) {
+  TupleBuilder<LayoutLeaf, N> out;
   out.push(x);
   detail_modes::push_modes(out, l, 0, l.rank());
   return out.done();
@@ -131,10 +140,11 @@ LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, Layout const& x) 
 
 /// prepend(L, n, X): L preceded by copies of X (default `_1:_0`) up to rank n (CuTe prepend<N>);
 /// n == rank(L) returns L unchanged. Errors: bad_argument if n < rank(L).
-LAYOUTREF_HD constexpr Result<Layout> prepend(Layout const& l, int n, Layout const& x = detail_modes::unit_mode()) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> prepend(LayoutN<N> const& l, int n, LayoutN<N> const& x = detail_modes::unit_mode<N>()) {
   if (n < l.rank()) return fail(Errc::bad_argument).add("prepend: cannot pad a layout of rank ").add(l.rank()).add(" to rank ").add(n);
   if (n == l.rank()) return l;
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   for (int k = l.rank(); k < n; ++k) out.push(x);
   detail_modes::push_modes(out, l, 0, l.rank());
   return out.done();
@@ -148,28 +158,29 @@ namespace detail_modes {
 ///   mode; more than kMaxNodes of them is capacity (the error of TupleBuilder::push).
 /// No recursion: profile's nodes are copied in pre-order; `cursor` is the node in flat of the
 /// next mode (flat is a tuple when profile is).
-LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple const& profile) {
+template <int N, int M>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> unflatten_at(LayoutN<N> const& flat, IntTupleN<M> const& profile) {
   if (profile.is_leaf()) return flat.is_leaf() ? flat : flat.subtree(flat.child(0, 0));
-  Layout out;
+  LayoutN<N> out;
   int cursor = flat.is_leaf() ? 0 : flat.child(0, 0);
   for (int k = 0; k < profile.nnodes; ++k) {
     int from = k, to = k + 1;  // a tuple node of profile, copied alone
-    Layout const* src = nullptr;
-    if (profile.node[k] == IntTuple::kLeaf) {
+    LayoutN<N> const* src = nullptr;
+    if (profile.node[k] == IntTupleN<M>::kLeaf) {
       src = &flat;
       from = flat.is_leaf() ? 0 : cursor;
       to = flat.end(from);
       cursor = to;
     }
-    if (out.nnodes + (to - from) > kMaxNodes)
-      return fail(Errc::capacity).add("more than ").add(kMaxLeaves).add(" leaves or ").add(kMaxNodes).add(" nodes");
+    if (out.nnodes + (to - from) > LayoutN<N>::kNodes)
+      return fail(Errc::capacity).add("more than ").add(N).add(" leaves or ").add(LayoutN<N>::kNodes).add(" nodes");
     if (src == nullptr) {
       out.node[out.nnodes++] = profile.node[k];
       continue;
     }
     for (int j = from, first = flat.leaf_index(from); j < to; ++j) {
       out.node[out.nnodes++] = flat.node[j];
-      if (flat.node[j] == Layout::kLeaf) out.leaf[out.nleaves++] = flat.leaf[first++];
+      if (flat.node[j] == LayoutN<N>::kLeaf) out.leaf[out.nleaves++] = flat.leaf[first++];
     }
   }
   return out;
@@ -181,7 +192,8 @@ LAYOUTREF_HD constexpr Result<Layout> unflatten_at(Layout const& flat, IntTuple 
 /// (CuTe unflatten; only the profile's nesting matters). A leaf profile returns mode 0.
 /// Example: unflatten((2,3,4):(1,2,6), (1,(1,1))) = (2,(3,4)):(1,(2,6))
 /// Errors: bad_argument unless rank(L) == the number of leaves of profile.
-LAYOUTREF_HD constexpr Result<Layout> unflatten(Layout const& flat, IntTuple const& profile) {
+template <int N, int M>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> unflatten(LayoutN<N> const& flat, IntTupleN<M> const& profile) {
   if (flat.rank() != profile.nleaves)
     return fail(Errc::bad_argument)
         .add("unflatten: the layout has ")
@@ -194,14 +206,15 @@ LAYOUTREF_HD constexpr Result<Layout> unflatten(Layout const& flat, IntTuple con
 
 /// make_layout(L0, L1, ...): the concatenation, whose mode i is parts[i] (CuTe's make_layout of
 /// layouts); one part gives the rank-1 tuple (L0), none the empty layout () : ().
-LAYOUTREF_HD constexpr Result<Layout> make_layout(Layout const* parts, int n) {
-  TupleBuilder<LayoutLeaf> out;
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const* parts, int n) {
+  TupleBuilder<LayoutLeaf, N> out;
   for (int k = 0; k < n; ++k) out.push(parts[k]);
   return out.done();
 }
-template <class... Ls>
-LAYOUTREF_HD constexpr Result<Layout> make_layout(Layout const& first, Ls const&... rest) {
-  Layout parts[1 + sizeof...(Ls)] = {first, rest...};
+template <int N, class... Ls>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const& first, Ls const&... rest) {
+  LayoutN<N> parts[1 + sizeof...(Ls)] = {first, rest...};
   return make_layout(parts, 1 + static_cast<int>(sizeof...(Ls)));
 }
 

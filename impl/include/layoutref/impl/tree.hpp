@@ -169,7 +169,8 @@ LAYOUTREF_HD constexpr Tree<R, N> map_leaves(Tree<L, N> const& t, F const& f) {
   r.nnodes = t.nnodes;
   r.nleaves = t.nleaves;
   for (int k = 0; k < t.nnodes; ++k) r.node[k] = t.node[k];
-  for (int k = 0; k < t.nleaves; ++k) r.leaf[k] = f(t.leaf[k]);
+  int n = t.nleaves < N ? t.nleaves : N;  // == t.nleaves (a Tree's invariant), stated for the compiler
+  for (int k = 0; k < n; ++k) r.leaf[k] = f(t.leaf[k]);
   return r;
 }
 
