@@ -13,6 +13,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace {
@@ -296,6 +298,232 @@ TEST(ImplComposition, ByModeStructuralAgreesWithEnumeration) {
   EXPECT_GT(accepted, composed / 2);
   EXPECT_GT(undecided_refused, 100);
   EXPECT_GT(undecided_ok, 100);
+}
+
+// ---- at capacity N (LayoutN<N>, TilerN<N>): the same results as at the default capacity ---------
+
+/// A tiler of capacity N read from CuTe's notation (the test fails if it does not fit N).
+template <int N>
+TilerN<N> TlN(std::string const& text) {
+  auto r = with_capacity<N>(Tl(text));
+  EXPECT_TRUE(r.ok()) << text << ": " << str(r.error);
+  return r.value;
+}
+
+// constexpr at N = 4: (6,2):(8,2) o (4,3):(3,1) = ((2,2),3):((24,2),8) (docs, example 1), and
+// (4,8):(8,1) o <_, 2:2> = (4,2):(8,2).
+constexpr LayoutLeaf leaf_of(i64 s, i64 d) { return LayoutLeaf{Int::fixed(s), Stride::integer(Int::fixed(d))}; }
+constexpr bool composes_small_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> a, b;
+  a.push_leaf(leaf_of(6, 8));
+  a.push_leaf(leaf_of(2, 2));
+  b.push_leaf(leaf_of(4, 3));
+  b.push_leaf(leaf_of(3, 1));
+  auto r = composition(a.done().value, b.done().value);
+  static_assert(sizeof(r.value) == sizeof(LayoutN<4>));
+  bool layouts = r.ok() && r.value.nnodes == 5 && r.value.node[0] == 2 && r.value.node[1] == 2 &&
+                 r.value.nleaves == 3 && r.value.leaf[0] == leaf_of(2, 24) && r.value.leaf[1] == leaf_of(2, 2) &&
+                 r.value.leaf[2] == leaf_of(3, 8);
+  TupleBuilder<LayoutLeaf, 4> c;
+  c.push_leaf(leaf_of(4, 8));
+  c.push_leaf(leaf_of(8, 1));
+  TilerBuilderN<4> t;
+  t.push(TilerN<4>::underscore());
+  t.push(TilerN<4>::of(make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(2)))));
+  auto s = composition(c.done().value, t.done().value);
+  bool tiler = s.ok() && s.value.rank() == 2 && s.value.nleaves == 2 && s.value.leaf[0] == leaf_of(4, 8) &&
+               s.value.leaf[1] == leaf_of(2, 2);
+  return layouts && tiler;
+}
+static_assert(composes_small_at_compile_time());
+
+// A tiler holds at most kMaxTilerLayouts layouts, or N where N is smaller (a profile of N leaves
+// names at most N of them).
+static_assert(Tiler::kLayouts == kMaxTilerLayouts && TilerN<kMaxTilerLayouts>::kLayouts == kMaxTilerLayouts);
+static_assert(TilerN<4>::kLayouts == (kMaxTilerLayouts < 4 ? kMaxTilerLayouts : 4));
+static_assert(sizeof(TilerN<4>) < sizeof(TilerN<8>) && sizeof(TilerN<8>) < sizeof(Tiler));
+
+TEST(ImplCompositionCapacity, HandValuesAtSmallCapacity) {
+  // The values of CuteDocumentationExamples, CuteDocumentationTilers, TilerForms,
+  // NotShahAdmissibleButStillALayout and BasisStrides above, at N = 4 and N = 8.
+  EXPECT_EQ(SN(composition(LN<4>("(_6,_2):(_8,_2)"), LN<4>("(_4,_3):(_3,_1)"))), "((_2,_2),_3):((_24,_2),_8)");
+  EXPECT_EQ(SN(composition(LN<4>("_20:_2"), LN<4>("(_5,_4):(_4,_1)"))), "(_5,_4):(_8,_2)");
+  EXPECT_EQ(SN(composition(LN<4>("(_10,_2):(_16,_4)"), LN<4>("(_5,_4):(_1,_5)"))), "(_5,(_2,_2)):(_16,(_80,_4))");
+  EXPECT_EQ(SN(composition(LN<4>("(_2,_2):(_1,_0)"), LN<4>("_4:_3"))), "(_2,_2):(_1,_0)");
+  EXPECT_EQ(SN(composition(LN<4>("(_4,_8):(_1@0,_1@1)"), LN<4>("_8:_2"))), "(_2,_4):(_2@0,_1@1)");
+  EXPECT_EQ(SN(composition(LN<4>("(12,(4,8)):(59,(13,1))"), TlN<4>("(_3:_4,_8:_2)"))), "(_3,(2,4)):(236,(26,1))");
+  EXPECT_EQ(SN(composition(LN<4>("((_4,_2),_8):((_1,_4),_8)"), TlN<4>("((_2,_),_4)"))), "((_2,_2),_4):((_1,_4),_8)");
+  EXPECT_EQ(SN(composition(LN<8>("(_32,_16):(_1,_32)"), TlN<8>("(_2:_3,_3:_2)"))), "(_2,_3):(_3,_64)");
+  EXPECT_EQ(SN(composition(LN<8>("((_2,(_8,_2),_2),_2,_1):((_4,(_8,_1),_2),_128,_1)"), LN<8>("(_2):(_64)"))), "(_2):(_128)");
+  // (4,4,4,4):(1,10,100,1000) o (2,128):(1,2): 2:1 stays in mode 0; 128:2 takes 2 of mode 0's 4
+  // (stride 2), then all of modes 1 and 2 and 4 of the last: (2,(2,4,4,4)):(1,(2,10,100,1000)),
+  // 5 leaves: it fits 8, not 4.
+  EXPECT_EQ(SN(composition(LN<8>("(_4,_4,_4,_4):(_1,_10,_100,_1000)"), LN<8>("(_2,_128):(_1,_2)"))),
+            "(_2,(_2,_4,_4,_4)):(_1,(_2,_10,_100,_1000))");
+  auto full = composition(LN<4>("(_4,_4,_4,_4):(_1,_10,_100,_1000)"), LN<4>("(_2,_128):(_1,_2)"));
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(full.error.code, Errc::capacity);
+  EXPECT_EQ(message(full.error), "a composition with more than 4 leaves or 16 nodes");
+  // By a tiler: mode 0 (4,4):(1,10) o (2,4):(1,2) = (2,(2,2)):(1,(2,10)), mode 1 kept: 5 leaves.
+  EXPECT_EQ(SN(composition(LN<8>("((_4,_4),(_4,_4)):((_1,_10),(_100,_1000))"), TlN<8>("((_2,_4):(_1,_2),_)"))),
+            "((_2,(_2,_2)),(_4,_4)):((_1,(_2,_10)),(_100,_1000))");
+  auto tfull = composition(LN<4>("((_4,_4),(_4,_4)):((_1,_10),(_100,_1000))"), TlN<4>("((_2,_4):(_1,_2),_)"));
+  ASSERT_FALSE(tfull.ok());
+  EXPECT_EQ(tfull.error.code, Errc::capacity);
+  EXPECT_EQ(message(tfull.error), "more than 4 leaves or 16 nodes");
+  // Refusals stay refusals, with the same condition and text.
+  auto bad = composition(LN<4>("(6,2):(1,7)"), LN<4>("(3,2):(2,3)"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error.condition, Cond::composition_disjoint_intervals);
+  auto rank = composition(LN<4>("((_4,_2),_8):((_1,_4),_8)"), TlN<4>("((_2,_2,_2),_)"));
+  ASSERT_FALSE(rank.ok());
+  EXPECT_EQ(rank.error.condition, Cond::composition_tiler_rank);
+  EXPECT_EQ(message(rank.error), "mode 0: the tiler has 3 modes but A has 2");
+  // The structural by-mode test at N = 8 (ByModeDecidedStructurally).
+  EXPECT_TRUE(detail::digits_carry_free(LN<8>("(8,((_8,4),(2,8,1))):(_1,((8,_64),(256,512,_0)))"), LN<8>("(273,4096):(5,_1)")));
+  EXPECT_FALSE(detail::digits_carry_free(LN<4>("(6,2):(1,7)"), LN<4>("(3,2):(2,3)")));
+  EXPECT_TRUE(detail::digits_carry_free(LN<4>("(_4,_3):(_1,_10)"), LN<4>("(_4,_3):(_1,_4)")));
+}
+
+TEST(ImplCompositionCapacity, RefusalBeforeTheEndOfAFullTupleWins) {
+  // At N = 4 modes 0 and 1 give 3 + 2 leaves, past the capacity, but mode 2 is refused: the
+  // refusal is the answer, as at the default capacity (a tuple that does not fit is reported
+  // when it ends).
+  std::string a = "((_4,_4),_4,_8):((_1,_10),_100,_1)", t = "((_2,_4):(_1,_2),(_2,_2):(_1,_2),_2:_-1)";
+  auto r32 = composition(L(a), Tl(t));
+  auto r4 = composition(LN<4>(a), TlN<4>(t));
+  ASSERT_FALSE(r32.ok());
+  EXPECT_EQ(r32.error.condition, Cond::composition_negative_stride);
+  EXPECT_EQ(message(r32.error).rfind("mode 2: ", 0), 0u) << message(r32.error);
+  EXPECT_EQ(SN(r4), S(r32));
+  // Nested tuples name every mode on the way, outermost first.
+  auto nested = composition(LN<4>("((_4,(_6,_4)),_2):((_1,(_1,_10)),_8)"), TlN<4>("((_,_4:_4),_)"));
+  ASSERT_FALSE(nested.ok());
+  EXPECT_EQ(nested.error.condition, Cond::composition_left_divisibility);
+  EXPECT_EQ(message(nested.error).rfind("mode 0: mode 1: A's shape ", 0), 0u) << message(nested.error);
+  EXPECT_EQ(SN(nested), S(composition(L("((_4,(_6,_4)),_2):((_1,(_1,_10)),_8)"), Tl("((_,_4:_4),_)"))));
+}
+
+// The pairs of the tests above (composition of layouts), with two whose result has 5 leaves.
+std::vector<std::pair<char const*, char const*>> const kLayoutCases = {
+    {"(_6,_2):(_8,_2)", "(_4,_3):(_3,_1)"},
+    {"_20:_2", "(_5,_4):(_4,_1)"},
+    {"(_10,_2):(_16,_4)", "(_5,_4):(_1,_5)"},
+    {"(10,2):(16,4)", "(5,4):(1,5)"},
+    {"(_4,_1):(_1,_0)", "_2:_4"},
+    {"(_9,_8,_1):(_1,_9,_0)", "(_2,_18):(_18,_4)"},
+    {"_8:_2", "_3:_4"},
+    {"(_7,_2):(_1,_1)", "_1:_14"},
+    {"(_4,_1,_32):(_1,_0,_4)", "_4:_0"},
+    {"_8:_3", "(_2,_4):(_4,_1)"},
+    {"(_2,_64):(_0,_2)", "_32:_1"},
+    {"(_8):(_2)", "(_4,_2):(_0,_2)"},
+    {"((_2,(_8,_2),_2),_2,_1):((_4,(_8,_1),_2),_128,_1)", "(_2):(_64)"},  // A: 7 leaves
+    {"(_4,_8):(_1@0,_1@1)", "(_2,_2):(_2@1,_1@0)"},
+    {"(_4,(_2,_8)):(_3,(_1,_16))", "_4:_1@1"},
+    {"(_4,_8):(_1@0,_1@1)", "_8:_2"},
+    {"(6,2):(1,7)", "(3,2):(2,3)"},
+    {"(_6,_2):(_1,_7)", "(_3,_2):(_2,_3)"},
+    {"(6,4):(1,10)", "4:4"},
+    {"(4,3):(1,10)", "6:1"},
+    {"(_6,_4):(_1,_10)", "_2:_4"},
+    {"(_2,_2):(_1,_0)", "_2:_3"},
+    {"(_2,_2):(_1,_0)", "_4:_3"},
+    {"(_4,_4,_1):(_1,_4,_0)", "(_2,_4):(_2,_1)"},
+    {"(_4,_4):(_1,_16)", "(_2,_4):(_2,_1)"},
+    {"_8:_1", "_2:_-1"},
+    {"(8,((_8,4),(2,8,1))):(_1,((8,_64),(256,512,_0)))", "(273,4096):(5,_1)"},  // A: 7 leaves
+    {"(_4,_4,_4,_4):(_1,_10,_100,_1000)", "(_2,_128):(_1,_2)"},                  // R: 5 leaves
+    {"_4:_4611686018427387904", "_4:_4"},
+    {"(_6,_1073741824):(_1,_10)", "_8388608:_4"},
+};
+
+// The tilers of the tests above, with nested refusals and results of 5 leaves.
+std::vector<std::pair<char const*, char const*>> const kTilerCases = {
+    {"(12,(4,8)):(59,(13,1))", "(_3:_4,_8:_2)"},
+    {"(12,(4,8)):(59,(13,1))", "(_3,_8)"},
+    {"(_32,_16):(_1,_32)", "(_2:_3,_3:_2)"},
+    {"(_6,_2):(_1,_6)", "(_)"},
+    {"(_4,_8):(_8,_1)", "(_,_2:_2)"},
+    {"(_4,_8):(_8,_1)", "_"},
+    {"(_4,_8):(_8,_1)", "_4:_2"},
+    {"((_4,_2),_8):((_1,_4),_8)", "((_2,_),_4)"},
+    {"(_4,_2):(_1,_4)", "(_2,_2,_2)"},
+    {"(_4,(_6,_4)):(_1,(_1,_10))", "(_,_4:_4)"},
+    {"((_4,_4),(_4,_4)):((_1,_10),(_100,_1000))", "((_2,_4):(_1,_2),_)"},                    // R: 5 leaves
+    {"((_4,_4),_4,_8):((_1,_10),_100,_1)", "((_2,_4):(_1,_2),(_2,_2):(_1,_2),_2:_-1)"},  // refused at mode 2
+    {"((_4,(_6,_4)),_2):((_1,(_1,_10)),_8)", "((_,_4:_4),_)"},
+    {"((_4,_2),_8):((_1,_4),_8)", "((_2,_2,_2),_)"},
+};
+
+/// Where A and B fit N, the composition at N is the default's: the same layout, the same refusal
+/// (condition and text), or capacity exactly where the default's result (or the default itself)
+/// passes N. Counts the cases that fit N (fit) and those refused for capacity at N only (full).
+template <int N, class B, class ToB, class ToBN>
+void composition_agrees_with_default_capacity(std::vector<std::pair<char const*, char const*>> const& cases,
+                                              ToB const& to_b, ToBN const& to_bn, int& fit, int& full) {
+  fit = full = 0;
+  for (auto const& [at, bt] : cases) {
+    Layout a = L(at);
+    B b = to_b(bt);
+    auto r = composition(a, b);
+    auto an = with_capacity<N>(a);
+    auto bn = to_bn(b);
+    if (!an.ok() || !bn.ok()) continue;
+    ++fit;
+    auto rn = composition(an.value, bn.value);
+    bool fits = r.ok() && with_capacity<N>(r.value).ok();
+    if (fits || (!r.ok() && r.error.code != Errc::capacity)) {
+      EXPECT_EQ(SN(rn), S(r)) << at << " o " << bt;
+    } else {
+      ASSERT_FALSE(rn.ok()) << at << " o " << bt;
+      EXPECT_EQ(rn.error.code, Errc::capacity) << at << " o " << bt << ": " << str(rn.error);
+      if (r.ok()) ++full;
+    }
+  }
+}
+
+TEST(ImplCompositionCapacity, AgreesWithDefaultCapacity) {
+  auto lb = [](char const* t) { return L(t); };
+  auto tb = [](char const* t) { return Tl(t); };
+  int fit = 0, full = 0;
+  composition_agrees_with_default_capacity<4, Layout>(kLayoutCases, lb, [](Layout const& b) { return with_capacity<4>(b); },
+                                                      fit, full);
+  EXPECT_EQ(fit, 28);  // all but the two As of 7 leaves
+  EXPECT_EQ(full, 1);  // the result of 5 leaves
+  composition_agrees_with_default_capacity<8, Layout>(kLayoutCases, lb, [](Layout const& b) { return with_capacity<8>(b); },
+                                                      fit, full);
+  EXPECT_EQ(fit, 30);
+  EXPECT_EQ(full, 0);
+  composition_agrees_with_default_capacity<4, Tiler>(kTilerCases, tb, [](Tiler const& b) { return with_capacity<4>(b); },
+                                                     fit, full);
+  EXPECT_EQ(fit, 14);
+  EXPECT_EQ(full, 1);  // the result of 5 leaves (the other one is refused before its end)
+  composition_agrees_with_default_capacity<8, Tiler>(kTilerCases, tb, [](Tiler const& b) { return with_capacity<8>(b); },
+                                                     fit, full);
+  EXPECT_EQ(fit, 14);
+  EXPECT_EQ(full, 0);
+}
+
+TEST(ImplCompositionCapacity, TilerCapacity) {
+  // with_capacity converts a tiler: its profile and every layout must fit.
+  auto t = with_capacity<4>(Tl("((_2,_4):(_1,_2),_,_3:_1)"));
+  ASSERT_TRUE(t.ok()) << str(t.error);
+  EXPECT_EQ(t.value.n, 2);
+  EXPECT_EQ(t.value.rank(), 3);
+  EXPECT_EQ(with_capacity<2>(Tl("(_2,_3,_4)")).error.code, Errc::capacity);          // 3 profile leaves
+  EXPECT_EQ(with_capacity<2>(Tl("(_2,_2,_2):(_1,_2,_4)")).error.code, Errc::capacity);  // a layout of 3 leaves
+  // A builder at N = 4 takes 4 layouts, not 5.
+  TilerBuilderN<4> b;
+  for (int k = 0; k < 4; ++k) b.push(TilerN<4>::of(make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(1)))));
+  auto four = b.done();
+  ASSERT_TRUE(four.ok()) << str(four.error);
+  EXPECT_EQ(four.value.n, 4);
+  b.push(TilerN<4>::of(make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(1)))));
+  auto five = b.done();
+  ASSERT_FALSE(five.ok());
+  EXPECT_EQ(five.error.code, Errc::capacity);
+  EXPECT_EQ(message(five.error), "a tiler with more than 4 layouts");
 }
 
 }  // namespace

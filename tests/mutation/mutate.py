@@ -29,7 +29,7 @@ MUTATIONS = [
     ("composition-left-div", "composition.hpp", "if (d % prefix != 0) return r;", "if (d % prefix != 0 && prefix > 2) return r;", "left divisibility test weakened"),
     ("composition-weak-div", "composition.hpp", "r.strong = last || m[i] % c == 0;", "r.strong = true;", "weak left divisibility always strong"),
     ("composition-disjoint", "composition.hpp", "if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(detail::check_by_mode(a, b, out));", "", "no by-mode check of overlapping intervals"),
-    ("composition-tiler-rank", "composition.hpp", "if (items > a.rank())", "if (items > a.rank() + 1)", "tiler rank check off by one"),
+    ("composition-tiler-rank", "composition.hpp", "if (items > rank)", "if (items > rank + 1)", "tiler rank check off by one"),
     ("crd2idx-negative", "coordinates.hpp", "if (c < 0) return fail(Errc::bad_argument).add(\"negative coordinate \").add(c);", "", "negative coordinates accepted"),
     ("crd2idx-range", "coordinates.hpp", "if (c >= extent) return", "if (c > extent) return", "coordinate range off by one"),
     ("idx2crd-last-mode", "coordinates.hpp", "i64 digit = (k + 1 == shape.nleaves) ? rest : rest % s;", "i64 digit = rest % s;", "the last mode does not take the rest"),

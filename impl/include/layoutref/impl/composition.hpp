@@ -35,6 +35,10 @@
 //    domain, for every c < size(B) (bounded by kMaxExactCheck), and refuses with
 //    composition.disjoint_intervals where it does not (cutlass #2955; check_by_mode,
 //    composition_exact.hpp).
+//
+// Capacity: composition takes A and B (or a tiler TilerN<N>) of one capacity N, deduced from its
+// arguments, and returns a LayoutN<N>; where the result passes N leaves (or 2N + 8 nodes) it is
+// Errc::capacity. `composition(Layout, Layout)` and `composition(Layout, Tiler)` are N = kMaxLeaves.
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>
@@ -46,8 +50,9 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace detail {
 
 /// coalesce_x of the mode at the basis path p of A: what a leaf k@p of B composes with.
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> basis_extension(Layout const& a, BasisPath const& p) {
-  LAYOUTREF_TRY(Layout sub, basis_get(a, p));
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> basis_extension(LayoutN<N> const& a, BasisPath const& p) {
+  LAYOUTREF_TRY(LayoutN<N> sub, basis_get(a, p));
   return coalesce_x(sub);
 }
 
@@ -98,9 +103,10 @@ LAYOUTREF_HD constexpr void add_shape(Error& e, i64 const* m, int k) {
 }
 
 /// Shah's conditions for the leaf N:r (r > 0) of B against A's extension form `flat`.
-LAYOUTREF_HD constexpr Error shah_mode(Layout const& flat, i64 n, i64 r) {
+template <int N>
+LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   if (n == 1 || r == 0 || flat.nleaves < 2) return Error{};
-  i64 m[kMaxLeaves] = {};
+  i64 m[N] = {};
   int k = flat.nleaves;
   for (int i = 0; i < k; ++i) m[i] = flat.leaf[i].shape.value;
   Division left = shah_divide(m, k, r);
@@ -115,7 +121,7 @@ LAYOUTREF_HD constexpr Error shah_mode(Layout const& flat, i64 n, i64 r) {
       e.add(r).add(" = ").add(left.prefix).add("*").add(left.c).add(" but ").add(left.c).add(" does not divide the mode size ").add(m[left.index]);
     return e;
   }
-  i64 rest[kMaxLeaves] = {};
+  i64 rest[N] = {};
   int nr = 0;
   if (left.index + 1 < k) {
     rest[nr++] = m[left.index] / left.c;
@@ -136,13 +142,14 @@ LAYOUTREF_HD constexpr Error shah_mode(Layout const& flat, i64 n, i64 r) {
 }
 
 /// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`.
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> compose_leaf(Layout const& flat, Int n, Int r) {
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf(LayoutN<N> const& flat, Int n, Int r) {
   if (flat.is_leaf()) {
     LAYOUTREF_TRY(Stride d, scale(r, flat.leaf[0].stride));
-    return make_leaf(n, d);
+    return make_leaf<N>(n, d);
   }
   int last = flat.nleaves - 1;
-  LayoutLeaf out[kMaxLeaves] = {};
+  LayoutLeaf out[N] = {};  // at most one mode per mode of flat
   int k = 0;
   Int rest_shape = n, rest_stride = r;
   for (int i = 0; i < last; ++i) {
@@ -159,16 +166,17 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> compose_leaf(Lay
     rest_shape = div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
-  if (k > 0 && rest_shape.value == 1) return flat_layout(out, k);
+  if (k > 0 && rest_shape.value == 1) return flat_layout<N>(out, k);
   LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[last].stride));
   out[k++] = LayoutLeaf{rest_shape, d};
-  return flat_layout(out, k);
+  return flat_layout<N>(out, k);
 }
 
 /// One leaf N:r of B (r > 0) composed with A's extension form, checked exactly where Shah's
 /// conditions fail (see the top; exact_leaf, composition_exact.hpp).
 /// `shah_ok` says whether Shah's conditions held (else the result needs the exact by-mode check).
-LAYOUTREF_HD constexpr Result<Layout> checked_leaf(Layout const& flat, Int n, Int r, bool& shah_ok) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> checked_leaf(LayoutN<N> const& flat, Int n, Int r, bool& shah_ok) {
   Error shah = shah_mode(flat, n.value, r.value);
   shah_ok = shah.ok();
   auto cute = compose_leaf(flat, n, r);
@@ -183,7 +191,8 @@ struct LeafInterval {
 };
 
 /// Product of A's extension modes but the last (saturating).
-LAYOUTREF_HD constexpr i64 finite_part(Layout const& flat) {
+template <int N>
+LAYOUTREF_HD constexpr i64 finite_part(LayoutN<N> const& flat) {
   i64 p = 1;
   for (int k = 0; k + 1 < flat.nleaves; ++k) {
     if (mul_overflows(p, flat.leaf[k].shape.value)) return kI64Max;
@@ -196,9 +205,11 @@ LAYOUTREF_HD constexpr i64 finite_part(Layout const& flat) {
 
 /// A∘B for layouts: R(c) = A(B(c)), shape(R) refining shape(B) leaf by leaf.
 /// Errors: composition.negative_stride, .left_divisibility, .weak_left_divisibility,
-/// .disjoint_intervals (inadmissible); capacity past the fixed sizes or the exact-check bound;
+/// .disjoint_intervals (inadmissible); capacity past N leaves or the exact-check bound;
 /// overflow when the result's values do not fit in int64 (check_representable).
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layout const& a, Layout const& b) {
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b) {
+  using Out = LayoutN<N>;
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   bool need_flat = false;
@@ -212,31 +223,31 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layo
     }
     need_flat = need_flat || (d.is_integer() && d.value != 0);
   }
-  Layout flat_a, flat_sub;
+  Out flat_a, flat_sub;
   if (need_flat) {
     LAYOUTREF_TRY(flat_a, coalesce_x(a));
   }
-  detail::LeafInterval iv[kMaxLeaves] = {};
+  detail::LeafInterval iv[N] = {};
   bool exact = true;  // every leaf met Shah's conditions
-  Layout out;
+  Out out;
   int leaf = 0;
   for (int node = 0; node < b.nnodes; ++node) {
-    if (b.node[node] != Layout::kLeaf) {
-      if (out.nnodes + 1 > kMaxNodes) return fail(Errc::capacity).add("a composition with more than ").add(kMaxNodes).add(" nodes");
+    if (b.node[node] != Out::kLeaf) {
+      if (out.nnodes + 1 > Out::kNodes) return fail(Errc::capacity).add("a composition with more than ").add(Out::kNodes).add(" nodes");
       out.node[out.nnodes++] = b.node[node];
       continue;
     }
     LayoutLeaf const& x = b.leaf[leaf];
-    Layout const* flat = &flat_a;
+    Out const* flat = &flat_a;
     Int r = x.stride.coefficient();
     if (!x.stride.is_integer() && x.stride.value != 0) {
       LAYOUTREF_TRY(flat_sub, detail::basis_extension(a, x.stride.path));
       flat = &flat_sub;
       iv[leaf].path = x.stride.path;
     }
-    Layout m;
+    Out m;
     if (x.stride.value == 0) {
-      m = make_leaf(x.shape, Stride::integer(r));
+      m = make_leaf<N>(x.shape, Stride::integer(r));
     } else {
       bool shah_ok = true;
       LAYOUTREF_TRY(m, detail::checked_leaf(*flat, x.shape, r, shah_ok));
@@ -248,8 +259,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layo
         iv[leaf].hi = hi < top ? hi : top;
       }
     }
-    if (out.nnodes + m.nnodes > kMaxNodes || out.nleaves + m.nleaves > kMaxLeaves)
-      return fail(Errc::capacity).add("a composition with more than ").add(kMaxLeaves).add(" leaves or ").add(kMaxNodes).add(" nodes");
+    if (out.nnodes + m.nnodes > Out::kNodes || out.nleaves + m.nleaves > Out::kLeaves)
+      return fail(Errc::capacity).add("a composition with more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
     for (int k = 0; k < m.nnodes; ++k) out.node[out.nnodes++] = m.node[k];
     for (int k = 0; k < m.nleaves; ++k) out.leaf[out.nleaves++] = m.leaf[k];
     ++leaf;
@@ -268,41 +279,141 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> composition(Layo
 
 namespace detail {
 
-LAYOUTREF_HD constexpr Result<Layout> compose_tiler(Layout const& a, Tiler const& t, int node) {
-  if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
-    std::int8_t idx = t.profile.leaf[t.profile.leaf_index(node)];
-    if (idx == Tiler::kUnderscore) return a;
-    return composition(a, t.layouts[idx]);
+/// An open tuple of the tiler's profile in compose_tiler's walk: the tuple composes A's
+/// sub-layout at node a_node item by item into the result's tuple, counted as TupleBuilder
+/// counts it.
+struct TilerLevel {
+  std::int16_t items = 0;   ///< the tuple's items
+  std::int16_t i = 0;       ///< the item being composed
+  std::int16_t a_node = 0;  ///< the node of A's sub-layout
+  std::int16_t a_next = 0;  ///< the node of its mode i
+  std::int16_t nodes = 1;   ///< the nodes and leaves of the result's tuple so far
+  std::int16_t leaves = 0;
+  bool full = false;  ///< an item did not fit; reported when the tuple ends (TupleBuilder::done)
+};
+
+/// An inadmissible error inside the open tuples levels[0..top] names the mode it happened in
+/// at each (`mode 0: mode 1: ...`, the outermost first); other errors pass as they are.
+LAYOUTREF_HD constexpr Error in_modes(Error e, TilerLevel const* levels, int top) {
+  if (e.code != Errc::inadmissible) return e;
+  for (int l = top; l >= 0; --l) {
+    Error w = fail(e.code, e.condition);
+    w.add("mode ").add(static_cast<int>(levels[l].i)).add(": ").append(e);
+    e = w;
   }
-  int items = t.profile.node[node];
-  if (items > a.rank())
-    return fail(Errc::inadmissible, Cond::composition_tiler_rank)
-        .add("the tiler has ")
-        .add(items)
-        .add(" modes but A has ")
-        .add(a.rank());
-  TupleBuilder<LayoutLeaf> b;
-  for (int i = 0; i < items; ++i) {
-    LAYOUTREF_TRY(Layout m, a.mode(i));
-    auto r = compose_tiler(m, t, t.profile.child(node, i));
-    if (!r.ok()) {
-      if (r.error.code != Errc::inadmissible) return r.error;
-      Error e = fail(r.error.code, r.error.condition);
-      return e.add("mode ").add(i).add(": ").append(r.error);
+  return e;
+}
+
+/// Adds a finished item of nodes:leaves to the open tuple `level` (TupleBuilder::push: past
+/// the capacity N the tuple is full) and moves on to its next mode of A.
+template <int N>
+LAYOUTREF_HD constexpr void push_item(TilerLevel& level, LayoutN<N> const& a, int nodes, int leaves) {
+  if (!level.full) {
+    if (level.nodes + nodes > LayoutN<N>::kNodes || level.leaves + leaves > LayoutN<N>::kLeaves) {
+      level.full = true;
+    } else {
+      level.nodes = static_cast<std::int16_t>(level.nodes + nodes);
+      level.leaves = static_cast<std::int16_t>(level.leaves + leaves);
     }
-    b.push(r.value);
   }
-  return b.done();
+  ++level.i;
+  if (a.node[level.a_node] != LayoutN<N>::kLeaf) level.a_next = static_cast<std::int16_t>(a.end(level.a_next));
+}
+
+/// Appends the tree x (nodes and leaves) to out where it fits; `spilled` where it does not.
+template <int N>
+LAYOUTREF_HD constexpr void append_tree(LayoutN<N>& out, std::int8_t const* node, int nnodes, LayoutLeaf const* leaf,
+                                        int nleaves, bool& spilled) {
+  if (spilled || out.nnodes + nnodes > LayoutN<N>::kNodes || out.nleaves + nleaves > LayoutN<N>::kLeaves) {
+    spilled = true;
+    return;
+  }
+  for (int k = 0; k < nnodes; ++k) out.node[out.nnodes++] = node[k];
+  for (int k = 0; k < nleaves; ++k) out.leaf[out.nleaves++] = leaf[k];
+}
+
+/// A∘T by a walk of T's profile in pre-order (no recursion): each tuple of the profile opens a
+/// tuple of as many items in the result and steps through the modes of A's sub-layout it
+/// composes (a leaf of A is its own mode 0); each leaf appends A's sub-layout (`_`) or its
+/// composition with the leaf's layout. The answer, errors included, is that of composing item
+/// by item into a TupleBuilder at each tuple: the first error of an item wins, named by its
+/// modes when inadmissible; a tuple that does not fit the capacity is reported when it ends.
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tiler(LayoutN<N> const& a, TilerN<N> const& t) {
+  using Out = LayoutN<N>;
+  using Profile = typename TilerN<N>::Profile;
+  Profile const& p = t.profile;
+  if (p.is_leaf()) {
+    if (p.leaf[0] == TilerN<N>::kUnderscore) return a;
+    return composition(a, t.layouts[p.leaf[0]]);
+  }
+  TilerLevel levels[Profile::kNodes] = {};
+  int top = -1;
+  Out out;
+  bool spilled = false;  // out could not hold an item: then some tuple is full as well
+  int pleaf = 0;
+  for (int k = 0; k < p.nnodes; ++k) {
+    int an = top < 0 ? 0 : levels[top].a_next;  // the node of A's sub-layout that node k composes
+    int nodes = 0, leaves = 0;                  // of the item that node k finishes
+    if (p.node[k] != Profile::kLeaf) {
+      int items = p.node[k];
+      int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
+      if (items > rank)
+        return in_modes(fail(Errc::inadmissible, Cond::composition_tiler_rank)
+                            .add("the tiler has ")
+                            .add(items)
+                            .add(" modes but A has ")
+                            .add(rank),
+                        levels, top);
+      TilerLevel& level = levels[++top];
+      level = TilerLevel{};
+      level.items = static_cast<std::int16_t>(items);
+      level.a_node = static_cast<std::int16_t>(an);
+      level.a_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
+      std::int8_t tuple = p.node[k];
+      append_tree(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      if (items > 0) continue;
+    } else {
+      std::int8_t idx = p.leaf[pleaf++];
+      if (idx == TilerN<N>::kUnderscore) {
+        int end = a.end(an), first = a.leaf_index(an);
+        nodes = end - an;
+        leaves = a.leaf_index(end) - first;
+        append_tree(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
+      } else {
+        auto r = composition(a.subtree(an), t.layouts[idx]);
+        if (!r.ok()) return in_modes(r.error, levels, top);
+        nodes = r.value.nnodes;
+        leaves = r.value.nleaves;
+        append_tree(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
+      }
+      push_item(levels[top], a, nodes, leaves);
+    }
+    // Close the tuples that node k finished, innermost first.
+    while (top >= 0 && levels[top].i == levels[top].items) {
+      TilerLevel const& done = levels[top];
+      if (done.full)
+        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+      nodes = done.nodes;
+      leaves = done.leaves;
+      --top;
+      if (top >= 0) push_item(levels[top], a, nodes, leaves);
+    }
+  }
+  if (spilled)  // unreachable: a tuple that spilled is full
+    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  return out;
 }
 
 }  // namespace detail
 
 /// A∘T for a tiler: a layout composes with all of A; a tuple composes mode i of A with item i
 /// (modes of A past the tuple are dropped, as CuTe does); `_` keeps A.
-/// Errors: those of composition, composition.tiler_rank.
-LAYOUTREF_HD constexpr Result<Layout> composition(Layout const& a, Tiler const& t) {
+/// Errors: those of composition, composition.tiler_rank; capacity when the result passes N.
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
-  return detail::compose_tiler(a, t, 0);
+  return detail::compose_tiler(a, t);
 }
 
 }  // namespace layoutref::impl

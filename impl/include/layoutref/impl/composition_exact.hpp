@@ -46,6 +46,10 @@
 //   leaves reach only t = 0, where F is linear; no enumeration of the 1,118,208 indices.
 // Errors of evaluation (overflow) are passed on. add_stride, add_value and basis_get are shared
 // with composition.hpp.
+// Capacity: every function here takes layouts of one capacity, the template parameter N of
+// LayoutN<N> deduced from its arguments (in the contracts above N:r is a leaf of B, not the
+// capacity), sizes its arrays by it and returns layouts of that capacity; a factored mode of
+// more modes than the capacity is Errc::capacity.
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>
@@ -84,8 +88,9 @@ LAYOUTREF_HD constexpr void add_value(Error& e, Value const& v) {
 }
 
 /// The layout at the basis path p of l (CuTe's basis_get): mode p0, then mode p1 inside it, ...
-LAYOUTREF_HD constexpr Result<Layout> basis_get(Layout const& l, BasisPath const& p) {
-  Layout cur = l;
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPath const& p) {
+  LayoutN<N> cur = l;
   for (int k = 0; k < p.depth; ++k) {
     auto m = cur.mode(p.mode[k]);
     if (!m.ok()) return fail(Errc::bad_argument).add("a basis stride selects mode ").add(static_cast<int>(p.mode[k])).add(" of a layout of rank ").add(cur.rank());
@@ -96,7 +101,8 @@ LAYOUTREF_HD constexpr Result<Layout> basis_get(Layout const& l, BasisPath const
 
 /// Whether the value x lies in the domain of A: an integer in [0, size(A)), or a sum of basis
 /// terms c@p with 0 <= c < size(mode p of A).
-LAYOUTREF_HD constexpr Result<bool> in_domain(Layout const& a, Value const& x) {
+template <int N>
+LAYOUTREF_HD constexpr Result<bool> in_domain(LayoutN<N> const& a, Value const& x) {
   if (x.is_integer()) {
     LAYOUTREF_TRY(Int n, size(a));
     return x.scalar >= 0 && x.scalar < n.value;
@@ -113,11 +119,12 @@ LAYOUTREF_HD constexpr Result<bool> in_domain(Layout const& a, Value const& x) {
 }
 
 /// A at a value in its domain: A(x) for an integer, the sum of the modes' values for basis terms.
-LAYOUTREF_HD constexpr Result<Value> value_at(Layout const& a, Value const& x) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> value_at(LayoutN<N> const& a, Value const& x) {
   if (x.is_integer()) return evaluate(a, x.scalar);
   Value v;
   for (int t = 0; t < x.n; ++t) {
-    LAYOUTREF_TRY(Layout sub, basis_get(a, x.terms[t].path));
+    LAYOUTREF_TRY(LayoutN<N> sub, basis_get(a, x.terms[t].path));
     LAYOUTREF_TRY(Value w, evaluate(sub, x.terms[t].coeff));
     if (w.scalar != 0) {
       LAYOUTREF_TRY(v, add_scaled(v, w.scalar, Stride::integer(Int::dynamic(1))));
@@ -130,13 +137,16 @@ LAYOUTREF_HD constexpr Result<Value> value_at(Layout const& a, Value const& x) {
 }
 
 /// Â(r*i) with Â = `flat` run on past its size.
-LAYOUTREF_HD constexpr Result<Value> extended_at(Layout const& flat, i64 r, i64 i) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> extended_at(LayoutN<N> const& flat, i64 r, i64 i) {
   LAYOUTREF_TRY(i64 x, checked_mul(r, i));
   return evaluate(flat, x, true);
 }
 
 /// Whether `cand` is the function i ↦ Â(r*i) on [0, n).
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(Layout const& cand, Layout const& flat, i64 n, i64 r) {
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
+                                                                               i64 r) {
   LAYOUTREF_TRY(Int sz, size(cand));
   if (sz.value != n) return false;
   for (i64 i = 0; i < n; ++i) {
@@ -160,14 +170,17 @@ LAYOUTREF_HD constexpr bool as_stride(Value const& v, bool is_static, Stride& ou
 
 /// The coalesced layout of i ↦ Â(r*i) on [0, n) (the unique factorization of its table: each
 /// mode runs as far as the values stay on a line, and the rest must repeat it), or
-/// `is_layout = false`. About 2n evaluations.
+/// `is_layout = false`. About 2n evaluations; capacity past N modes.
+template <int N>
 struct Factored {
   bool is_layout = false;
-  Layout layout{};
+  LayoutN<N> layout{};
 };
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Factored> factor_leaf(Layout const& flat, i64 n, i64 r, bool is_static) {
-  Factored f;
-  LayoutLeaf modes[kMaxLeaves] = {};
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Factored<N>> factor_leaf(LayoutN<N> const& flat, i64 n, i64 r,
+                                                                                 bool is_static) {
+  Factored<N> f;
+  LayoutLeaf modes[N] = {};
   int k = 0;
   i64 step = 1, count = n;  // the function left to factor: j ↦ Â(r*step*j) on [0, count)
   while (count > 1) {
@@ -192,31 +205,34 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Factored> factor_leaf(La
         if (!(v == sum)) return f;
       }
     }
-    if (k == kMaxLeaves) return fail(Errc::capacity).add("a composed mode with more than ").add(kMaxLeaves).add(" modes");
+    if (k == N) return fail(Errc::capacity).add("a composed mode with more than ").add(N).add(" modes");
     modes[k++] = LayoutLeaf{Int{len, is_static}, ds};
     LAYOUTREF_TRY(step, checked_mul(step, len));
     count = reps;
   }
   f.is_layout = true;
-  f.layout = k == 0 ? make_leaf(Int{1, is_static}, Stride::integer(Int::fixed(0))) : flat_layout(modes, k);
+  f.layout = k == 0 ? make_leaf<N>(Int{1, is_static}, Stride::integer(Int::fixed(0))) : flat_layout<N>(modes, k);
   return f;
 }
 
-LAYOUTREF_HD constexpr bool all_static(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr bool all_static(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
     if (!l.leaf[k].shape.is_static || !l.leaf[k].stride.is_static) return false;
   return true;
 }
 
 /// The rare path of one leaf N:r of B (r > 0), checked exactly (see the top).
-LAYOUTREF_HD constexpr Result<Layout> exact_leaf(Layout const& flat, Int n, Int r, Result<Layout> const& cute, Error& shah) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> exact_leaf(LayoutN<N> const& flat, Int n, Int r, Result<LayoutN<N>> const& cute,
+                                                    Error& shah) {
   if (n.value > kMaxExactCheck)
     return fail(Errc::capacity).add("the exact check of a mode of size ").add(n.value).add(" (past ").add(kMaxExactCheck).add(") after: ").append(shah);
   if (cute.ok()) {
     LAYOUTREF_TRY(bool same, is_leaf_function(cute.value, flat, n.value, r.value));
     if (same) return cute;
   }
-  LAYOUTREF_TRY(Factored f, factor_leaf(flat, n.value, r.value, n.is_static && r.is_static && all_static(flat)));
+  LAYOUTREF_TRY(Factored<N> f, factor_leaf(flat, n.value, r.value, n.is_static && r.is_static && all_static(flat)));
   if (f.is_layout) return f.layout;
   shah.add("; A o ").add(n.value).add(":").add(r.value).add(" takes the values ");
   for (i64 i = 0; i < n.value && i < 8; ++i) {
@@ -240,7 +256,8 @@ struct DigitSpan {
   i64 top = 0, room = 0;
   bool ok = true;
 };
-LAYOUTREF_HD constexpr DigitSpan digit_span(Layout const& flat, i64 n, i64 r) {
+template <int N>
+LAYOUTREF_HD constexpr DigitSpan digit_span(LayoutN<N> const& flat, i64 n, i64 r) {
   DigitSpan s;
   i64 size = 1;
   int t = -1;
@@ -269,8 +286,9 @@ LAYOUTREF_HD constexpr DigitSpan digit_span(Layout const& flat, i64 n, i64 r) {
 /// The structural test of check_by_mode (see the top): true when no mode of A below its last
 /// carries for any c with B(c) in A's domain, so that the by-mode result is A∘B there.
 /// @pre as check_by_mode's. False (undecided) when it does not hold or cannot be computed.
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(Layout const& a, Layout const& b) {
-  DigitSpan span[kMaxLeaves] = {};
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(LayoutN<N> const& a, LayoutN<N> const& b) {
+  DigitSpan span[N] = {};
   int k = 0;
   for (int i = 0; i < b.nleaves; ++i) {
     LayoutLeaf const& x = b.leaf[i];
@@ -303,7 +321,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(Layout c
 }
 
 /// The pointwise by-mode check: R(c) == A(B(c)) at every c < size(B) with B(c) in A's domain.
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(Layout const& a, Layout const& b, Layout const& r) {
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(LayoutN<N> const& a, LayoutN<N> const& b,
+                                                                         LayoutN<N> const& r) {
   LAYOUTREF_TRY(Int nb, size(b));
   if (nb.value > kMaxExactCheck)
     return fail(Errc::capacity).add("the exact by-mode check of a B of size ").add(nb.value).add(" (past ").add(kMaxExactCheck).add(")");
@@ -332,7 +352,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(Layout 
 /// Structural only where A, B and R are representable and size(B) <= kMaxExactCheck, so that
 /// the enumeration it replaces could have met neither an overflow nor its bound: the answer is
 /// always enumerate_by_mode's.
-LAYOUTREF_HD constexpr Error check_by_mode(Layout const& a, Layout const& b, Layout const& r) {
+template <int N>
+LAYOUTREF_HD constexpr Error check_by_mode(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N> const& r) {
   auto nb = size(b);
   if (nb.ok() && nb.value.value <= kMaxExactCheck && check_representable(a).ok() && check_representable(b).ok() &&
       check_representable(r).ok() && digits_carry_free(a, b))

@@ -1,5 +1,10 @@
 // layoutref::impl — tilers: a layout, `_`, or a (nested) tuple of them, applied by mode.
 // An integer n used as a tiler is the layout n:1 (CuTe docs 02_layout_algebra.md).
+//
+// Capacity: TilerN<N> holds layouts of capacity N (LayoutN<N>) and a profile of N leaves
+// (Tree<std::int8_t, N>); `Tiler` is TilerN<kMaxLeaves>. It holds at most kLayouts layouts:
+// kMaxTilerLayouts, or N where N is smaller (a profile of N leaves refers to at most N layouts,
+// so nothing that fits the profile is refused for it). with_capacity<M> converts a tiler.
 #pragma once
 
 #include <layoutref/impl/layout.hpp>
@@ -8,32 +13,36 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 inline constexpr int kMaxTilerLayouts = 8;
 
-struct Tiler {
+template <int N>
+struct TilerN {
   static constexpr std::int8_t kUnderscore = -1;
+  /// The most layouts a tiler of capacity N holds.
+  static constexpr int kLayouts = N < kMaxTilerLayouts ? N : kMaxTilerLayouts;
+  using Profile = Tree<std::int8_t, N>;
   /// The tiler's profile: a leaf is the index of a layout in `layouts`, or kUnderscore.
-  Tree<std::int8_t> profile = Tree<std::int8_t>::of(kUnderscore);
-  Layout layouts[kMaxTilerLayouts] = {};
+  Profile profile = Profile::of(kUnderscore);
+  LayoutN<N> layouts[kLayouts] = {};
   std::int8_t n = 0;
 
   LAYOUTREF_HD constexpr bool is_tuple() const { return !profile.is_leaf(); }
   LAYOUTREF_HD constexpr bool is_underscore() const { return profile.is_leaf() && profile.leaf[0] == kUnderscore; }
   LAYOUTREF_HD constexpr bool is_layout() const { return profile.is_leaf() && profile.leaf[0] != kUnderscore; }
   /// @pre is_layout()
-  LAYOUTREF_HD constexpr Layout const& layout() const { return layouts[profile.leaf[0]]; }
+  LAYOUTREF_HD constexpr LayoutN<N> const& layout() const { return layouts[profile.leaf[0]]; }
   LAYOUTREF_HD constexpr int rank() const { return profile.rank(); }
 
-  LAYOUTREF_HD static constexpr Tiler of(Layout const& l) {
-    Tiler t;
-    t.profile = Tree<std::int8_t>::of(0);
+  LAYOUTREF_HD static constexpr TilerN of(LayoutN<N> const& l) {
+    TilerN t;
+    t.profile = Profile::of(0);
     t.layouts[0] = l;
     t.n = 1;
     return t;
   }
-  LAYOUTREF_HD static constexpr Tiler underscore() { return Tiler{}; }
+  LAYOUTREF_HD static constexpr TilerN underscore() { return TilerN{}; }
 
   /// Item i of a tuple tiler, as a tiler of its own. @pre is_tuple()
-  LAYOUTREF_HD constexpr Tiler item(int i) const {
-    Tiler t;
+  LAYOUTREF_HD constexpr TilerN item(int i) const {
+    TilerN t;
     t.profile = profile.subtree(profile.child(0, i));
     for (int k = 0; k < t.profile.nleaves; ++k) {
       std::int8_t idx = t.profile.leaf[k];
@@ -44,32 +53,52 @@ struct Tiler {
     return t;
   }
 };
+/// The tiler of the default capacity kMaxLeaves, which the rest of impl uses.
+using Tiler = TilerN<kMaxLeaves>;
 
-/// Builds a tuple tiler from items.
-struct TilerBuilder {
-  TupleBuilder<std::int8_t> profile{};
-  Tiler t{};
+/// Builds a tuple tiler of capacity N from items.
+template <int N>
+struct TilerBuilderN {
+  using Out = TilerN<N>;
+  TupleBuilder<std::int8_t, N> profile{};
+  Out t{};
   Error error{};
 
-  LAYOUTREF_HD constexpr void push(Tiler const& item) {
+  LAYOUTREF_HD constexpr void push(Out const& item) {
     if (!error.ok()) return;
-    if (t.n + item.n > kMaxTilerLayouts) {
-      error = fail(Errc::capacity).add("a tiler with more than ").add(kMaxTilerLayouts).add(" layouts");
+    if (t.n + item.n > Out::kLayouts) {
+      error = fail(Errc::capacity).add("a tiler with more than ").add(Out::kLayouts).add(" layouts");
       return;
     }
-    Tree<std::int8_t> p = item.profile;
+    typename Out::Profile p = item.profile;
     for (int k = 0; k < p.nleaves; ++k) {
-      if (p.leaf[k] == Tiler::kUnderscore) continue;
+      if (p.leaf[k] == Out::kUnderscore) continue;
       t.layouts[t.n] = item.layouts[p.leaf[k]];
       p.leaf[k] = t.n++;
     }
     profile.push(p);
   }
-  LAYOUTREF_HD constexpr Result<Tiler> done() {
+  LAYOUTREF_HD constexpr Result<Out> done() {
     if (!error.ok()) return error;
     LAYOUTREF_TRY(t.profile, profile.done());
     return t;
   }
 };
+using TilerBuilder = TilerBuilderN<kMaxLeaves>;
+
+/// t at capacity M: the same tiler, or capacity when its profile or one of its layouts does not
+/// fit M (with_capacity of a tree).
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<TilerN<M>> with_capacity(TilerN<N> const& t) {
+  TilerN<M> r;
+  LAYOUTREF_TRY(r.profile, with_capacity<M>(t.profile));
+  if (t.n > TilerN<M>::kLayouts)
+    return fail(Errc::capacity).add("a tiler of ").add(static_cast<int>(t.n)).add(" layouts does not fit ").add(TilerN<M>::kLayouts);
+  for (int k = 0; k < t.n; ++k) {
+    LAYOUTREF_TRY(r.layouts[k], with_capacity<M>(t.layouts[k]));
+  }
+  r.n = t.n;
+  return r;
+}
 
 }  // namespace layoutref::impl
