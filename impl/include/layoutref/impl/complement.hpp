@@ -16,6 +16,10 @@
 // Example: complement(_4:_2, _24) = (_2,_3):(_1,_8)
 // Example: complement((_2,_2):(_1,_6), _24) = (_3,_2):(_2,_12)
 // Example: complement((4,2):(1,6), 80) = error
+//
+// Every function here takes a LayoutN<N> of any capacity N (and a cotarget IntTupleN<P> of any
+// capacity P) and returns a layout of the same N; capacity when the complement has more than N
+// modes.
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>
@@ -24,21 +28,26 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 
-/// The filtered A, checked for the complement's conditions, its modes sorted by stride.
-struct SortedModes {
-  LayoutLeaf mode[kMaxLeaves] = {};
+/// The filtered A (of capacity N), checked for the complement's conditions, its modes sorted by
+/// stride.
+template <int N>
+struct SortedModesN {
+  LayoutLeaf mode[N] = {};
   int n = 0;
   bool all_static = true;  ///< of the filtered layout (for its cosize's flag)
 };
+using SortedModes = SortedModesN<kMaxLeaves>;
 
-LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModes const& s) {
+template <int N>
+LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
   for (int i = 0; i < s.n; ++i) {
     if (i) e.add(", ");
     e.add(s.mode[i].shape.value).add(":").add(s.mode[i].stride.value);
   }
 }
 
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModes> complementable(Layout const& a) {
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complementable(LayoutN<N> const& a) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < a.nleaves; ++k) {
     Stride const& d = a.leaf[k].stride;
@@ -49,8 +58,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModes> complementa
       return e;
     }
   }
-  LAYOUTREF_TRY(Layout f, filter(a));
-  SortedModes s;
+  LAYOUTREF_TRY(LayoutN<N> f, filter(a));
+  SortedModesN<N> s;
   if (f.is_leaf() && f.leaf[0].stride.value == 0) {  // `_1:_0`: nothing to complement
     s.all_static = f.leaf[0].shape.is_static && f.leaf[0].stride.is_static;
     return s;
@@ -90,7 +99,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModes> complementa
   return s;
 }
 
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorted(SortedModes const& s, IntTuple const& cotarget) {
+/// The complement of the sorted modes s up to the cotarget, as a layout of capacity N (the gaps
+/// and the rest, at most N + P modes before they are coalesced).
+template <int N, int P>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_sorted(SortedModesN<N> const& s,
+                                                                                IntTupleN<P> const& cotarget) {
   for (int k = 0; k < cotarget.nleaves; ++k)
     if (cotarget.leaf[k].value < 1)
       return fail(Errc::bad_argument).add("complement: the cotarget has the entry ").add(cotarget.leaf[k].value).add(" (must be >= 1)");
@@ -98,7 +111,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
   if (s.n == 0) {
     // CuTe: make_layout(coalesce(cotarget)): adjacent entries of the same staticness multiplied
     // (CuTe's coalesce of a shape), laid out compact column-major (a static _1 gets stride _0).
-    LayoutLeaf m[kMaxLeaves] = {};
+    LayoutLeaf m[P] = {};
     int g = 0;
     for (int k = 0; k < cotarget.nleaves; ++k) {
       Int x = cotarget.leaf[k];
@@ -114,10 +127,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
       m[k].stride = Stride::integer(one ? Int::fixed(0) : current);
       LAYOUTREF_TRY(current, mul(current, m[k].shape));
     }
-    return flat_layout(m, g);
+    if (g > N) return fail(Errc::capacity).add("complement: a layout with more than ").add(N).add(" modes");
+    return flat_layout<N>(m, g);
   }
   // The gaps and the rest, flat (size-1 modes left out: coalesce drops them), then coalesced.
-  LayoutLeaf gaps[2 * kMaxLeaves] = {};
+  LayoutLeaf gaps[N + P] = {};
   int n = 0;
   Int span = Int::fixed(1);  // N(i-1)*d(i-1), the stride of the next gap
   for (int i = 0; i < s.n; ++i) {
@@ -149,7 +163,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
         .add(current.value)
         .add(" < size(cotarget) = ")
         .add(want.value);
-  return bw_coalesce(gaps, n, false);
+  return bw_coalesce<N>(gaps, n, false);
 }
 
 }  // namespace detail
@@ -157,25 +171,28 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> complement_sorte
 /// complement(A, M): the layout of the repetitions of A up to M (rounded up to a multiple of
 /// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it; where
 /// that rounding leaves (A, R) short of size(cotarget), complement.cotarget_bound (inadmissible).
-LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, IntTuple const& cotarget) {
-  LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
+template <int N, int P>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
+  LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
   return representable(detail::complement_sorted(s, cotarget));
 }
 
-LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a, Int cotarget) {
-  return complement(a, IntTuple::of(cotarget));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, Int cotarget) {
+  return complement(a, IntTupleN<N>::of(cotarget));
 }
 
 /// complement(A) = complement(A, cosize(filter(A))).
-LAYOUTREF_HD constexpr Result<Layout> complement(Layout const& a) {
-  LAYOUTREF_TRY(detail::SortedModes s, detail::complementable(a));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
+  LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
   i64 hi = 0;
   for (int i = 0; i < s.n; ++i) {
     LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));
     LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
-  return representable(detail::complement_sorted(s, IntTuple::of(Int{cosize, s.all_static})));
+  return representable(detail::complement_sorted(s, IntTupleN<N>::of(Int{cosize, s.all_static})));
 }
 
 }  // namespace layoutref::impl

@@ -24,6 +24,11 @@
 //     k+1 give the same value; otherwise the modes nest and all sums are distinct).
 // Divisibility is checked before injectivity (as the spec does): without divisibility,
 // injectivity is not decided by the modes alone; with it, it is the inequality above.
+//
+// Every function here takes a LayoutN<N> of any capacity N and returns a layout of the same N
+// (the detail helpers' types too: FlatModesN<N>, ChainN<N>, StreamFactorN<N>; FlatModes, Chain
+// and StreamFactor name them at the default capacity); capacity when a result has more than N
+// modes.
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>
@@ -40,22 +45,27 @@ namespace detail_inverse {
 
 inline constexpr i64 kPointwiseBudget = LAYOUTREF_MAX_EXACT_CHECK;
 
-/// The modes of a flat (coalesced) layout; a leaf layout is one mode.
-struct FlatModes {
-  LayoutLeaf mode[kMaxLeaves] = {};
+/// The modes of a flat (coalesced) layout of capacity N; a leaf layout is one mode.
+template <int N>
+struct FlatModesN {
+  LayoutLeaf mode[N] = {};
   int n = 0;
 };
-LAYOUTREF_HD constexpr FlatModes flat_modes(Layout const& l) {
-  FlatModes f;
+using FlatModes = FlatModesN<kMaxLeaves>;
+template <int N>
+LAYOUTREF_HD constexpr FlatModesN<N> flat_modes(LayoutN<N> const& l) {
+  FlatModesN<N> f;
   for (int k = 0; k < l.nleaves; ++k) f.mode[f.n++] = l.leaf[k];
   return f;
 }
 
-/// The layout of flat modes: a leaf for one mode, a flat tuple otherwise (none: `_1:_0`).
-LAYOUTREF_HD constexpr Result<Layout> layout_of(LayoutLeaf const* modes, int n) {
-  if (n == 0) return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0)));
-  if (n == 1) return Layout::of(modes[0]);
-  TupleBuilder<LayoutLeaf> b;
+/// The layout of flat modes: a leaf for one mode, a flat tuple otherwise (none: `_1:_0`), of
+/// capacity N; capacity when n > N.
+template <int N = kMaxLeaves>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> layout_of(LayoutLeaf const* modes, int n) {
+  if (n == 0) return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0)));
+  if (n == 1) return LayoutN<N>::of(modes[0]);
+  TupleBuilder<LayoutLeaf, N> b;
   for (int k = 0; k < n; ++k) b.push_leaf(modes[k]);
   return b.done();
 }
@@ -75,8 +85,9 @@ LAYOUTREF_HD constexpr void exchange_sort(i64* key, int* val, int n) {
 }
 
 /// The order in which CuTe visits the modes of f: increasing stride by exchange sort.
-LAYOUTREF_HD constexpr void stride_order(FlatModes const& f, int* order) {
-  i64 key[kMaxLeaves] = {};
+template <int N>
+LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
+  i64 key[N] = {};
   for (int k = 0; k < f.n; ++k) {
     key[k] = f.mode[k].stride.value;
     order[k] = k;
@@ -84,10 +95,12 @@ LAYOUTREF_HD constexpr void stride_order(FlatModes const& f, int* order) {
   exchange_sort(key, order, f.n);
 }
 
-/// The index strides of the modes of f: _1, s0, s0*s1, ... (CuTe's prefix product).
-LAYOUTREF_HD constexpr Error prefix_products(FlatModes const& f, Int* p) {
+/// The index strides of the modes of f: _1, s0, s0*s1, ... (CuTe's prefix product), into
+/// p[0..f.n]. @pre p holds N + 1 entries (f.n <= N; the loop says so to the compiler too)
+template <int N>
+LAYOUTREF_HD constexpr Error prefix_products(FlatModesN<N> const& f, Int* p) {
   p[0] = Int::fixed(1);
-  for (int k = 0; k < f.n; ++k) {
+  for (int k = 0; k < f.n && k < N; ++k) {
     LAYOUTREF_TRY(p[k + 1], mul(p[k], f.mode[k].shape));
   }
   return Error{};
@@ -100,7 +113,8 @@ LAYOUTREF_HD constexpr void add_stride_text(Error& e, Stride const& s) {
 
 /// The first basis stride of l as an error (Errc::inadmissible with `cond`, or bad_argument when
 /// cond is Cond::none), or no error.
-LAYOUTREF_HD constexpr Error integer_strides(Layout const& l, Cond cond, char const* what) {
+template <int N>
+LAYOUTREF_HD constexpr Error integer_strides(LayoutN<N> const& l, Cond cond, char const* what) {
   for (int k = 0; k < l.nleaves; ++k) {
     Stride const& d = l.leaf[k].stride;
     if (!d.is_integer() && d.value != 0) {
@@ -114,15 +128,18 @@ LAYOUTREF_HD constexpr Error integer_strides(Layout const& l, Cond cond, char co
 
 /// CuTe's right-inverse chain of the coalesced modes f: the modes (by index into f) whose stride
 /// equals the running product, in the order they join; `size` is the product of their sizes.
-struct Chain {
-  int mode[kMaxLeaves] = {};
+template <int N>
+struct ChainN {
+  int mode[N] = {};
   int n = 0;
   Int size = Int::fixed(1);
 };
-LAYOUTREF_HD constexpr Result<Chain> right_inverse_chain(FlatModes const& f) {
-  int order[kMaxLeaves] = {};
+using Chain = ChainN<kMaxLeaves>;
+template <int N>
+LAYOUTREF_HD constexpr Result<ChainN<N>> right_inverse_chain(FlatModesN<N> const& f) {
+  int order[N] = {};
   stride_order(f, order);
-  Chain c;
+  ChainN<N> c;
   for (int k = 0; k < f.n; ++k) {
     LayoutLeaf const& m = f.mode[order[k]];
     if (m.stride.value != c.size.value) continue;
@@ -133,7 +150,8 @@ LAYOUTREF_HD constexpr Result<Chain> right_inverse_chain(FlatModes const& f) {
 }
 
 /// The value at index j < size of the flat modes f (no extension). Checked.
-LAYOUTREF_HD constexpr Result<i64> flat_at(FlatModes const& f, i64 j) {
+template <int N>
+LAYOUTREF_HD constexpr Result<i64> flat_at(FlatModesN<N> const& f, i64 j) {
   i64 v = 0;
   for (int k = 0; k < f.n && j > 0; ++k) {
     i64 s = f.mode[k].shape.value;
@@ -152,9 +170,10 @@ LAYOUTREF_HD constexpr Result<i64> flat_at(FlatModes const& f, i64 j) {
 /// mode opens with stride z_P; at each later multiple q*P it goes on while z == q*stride and is
 /// closed with size q otherwise; every other entry must be q*stride + (closed modes at k % P).
 /// The layout exists iff no entry breaks this and the count is a multiple of P at the end.
-/// Allocation-free: it keeps only the modes.
-struct StreamFactor {
-  LayoutLeaf mode[kMaxLeaves] = {};
+/// Allocation-free: it keeps only the modes (at most N; `full` past them).
+template <int N>
+struct StreamFactorN {
+  LayoutLeaf mode[N] = {};
   int n = 0;
   i64 product = 1;  // of the closed sizes
   i64 open = 0;     // the stride of the open mode
@@ -192,7 +211,7 @@ struct StreamFactor {
         ++k;
         return;
       }
-      if (n == kMaxLeaves) {
+      if (n == N) {
         ok = false;
         full = true;
         return;
@@ -208,30 +227,32 @@ struct StreamFactor {
     ++k;
   }
   /// The layout, its leaves static or not; an Error with `cond` when the table is no layout.
-  LAYOUTREF_HD constexpr Result<Layout> done(bool is_static, Cond cond) const {
-    if (full) return fail(Errc::capacity).add("a layout with more than ").add(kMaxLeaves).add(" modes");
+  LAYOUTREF_HD constexpr Result<LayoutN<N>> done(bool is_static, Cond cond) const {
+    if (full) return fail(Errc::capacity).add("a layout with more than ").add(N).add(" modes");
     if (!ok || (opened && k % product != 0))
       return fail(Errc::inadmissible, cond)
           .add("the table is the function of no layout (it breaks at entry ")
           .add(k - 1)
           .add(")");
-    LayoutLeaf m[kMaxLeaves] = {};
+    LayoutLeaf m[N] = {};
     int count = n;
     for (int i = 0; i < n; ++i) m[i] = mode[i];
     if (opened) {
-      if (count == kMaxLeaves) return fail(Errc::capacity).add("a layout with more than ").add(kMaxLeaves).add(" modes");
+      if (count == N) return fail(Errc::capacity).add("a layout with more than ").add(N).add(" modes");
       m[count++] = LayoutLeaf{Int::dynamic(k / product), Stride::integer(Int::dynamic(open))};
     }
     for (int i = 0; i < count; ++i) {
       m[i].shape.is_static = is_static;
       m[i].stride.is_static = is_static;
     }
-    return layout_of(m, count);
+    return layout_of<N>(m, count);
   }
 };
+using StreamFactor = StreamFactorN<kMaxLeaves>;
 
 /// Whether every shape and stride leaf is static.
-LAYOUTREF_HD constexpr bool every_leaf_static(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr bool every_leaf_static(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
     if (!l.leaf[k].shape.is_static || !l.leaf[k].stride.is_static) return false;
   return true;
@@ -241,27 +262,29 @@ LAYOUTREF_HD constexpr bool every_leaf_static(Layout const& l) {
 
 /// right_inverse(L): CuTe's right inverse (see above), run-time strides included.
 /// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow.
-LAYOUTREF_HD constexpr Result<Layout> right_inverse(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
-  LAYOUTREF_TRY(Layout c, coalesce(l));
-  detail_inverse::FlatModes f = detail_inverse::flat_modes(c);
-  Int p[kMaxLeaves + 1] = {};
+  LAYOUTREF_TRY(LayoutN<N> c, coalesce(l));
+  detail_inverse::FlatModesN<N> f = detail_inverse::flat_modes(c);
+  Int p[N + 1] = {};
   LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
-  LAYOUTREF_TRY(detail_inverse::Chain chain, detail_inverse::right_inverse_chain(f));
+  LAYOUTREF_TRY(detail_inverse::ChainN<N> chain, detail_inverse::right_inverse_chain(f));
   // CuTe: coalesce((_1, shapes...) : (_0, index strides...)); coalesce skips the leading `_1`,
   // which only shows when the chain is empty (`_1:_0`).
-  LayoutLeaf modes[kMaxLeaves] = {};
+  LayoutLeaf modes[N] = {};
   for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
-  LAYOUTREF_TRY(Layout r, detail_inverse::layout_of(modes, chain.n));
+  LAYOUTREF_TRY(LayoutN<N> r, detail_inverse::layout_of<N>(modes, chain.n));
   return representable(detail::bw_coalesce(r, false));
 }
 
 namespace detail_inverse {
 
 /// The leaf modes of size > 1 and non-zero stride, stably sorted by stride (the spec's order).
-LAYOUTREF_HD constexpr FlatModes active_sorted(Layout const& l) {
-  FlatModes a;
+template <int N>
+LAYOUTREF_HD constexpr FlatModesN<N> active_sorted(LayoutN<N> const& l) {
+  FlatModesN<N> a;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
     if (x.shape.value <= 1 || x.stride.value == 0) continue;
@@ -280,10 +303,11 @@ LAYOUTREF_HD constexpr FlatModes active_sorted(Layout const& l) {
 
 /// The spec's conditions for left_inverse(L) (see above): no error, or the first violated
 /// condition with a witness.
-LAYOUTREF_HD constexpr Error left_inverse_admissible(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Error left_inverse_admissible(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::left_inverse_integer_strides, "the layout"));
-  detail_inverse::FlatModes a = detail_inverse::active_sorted(l);
+  detail_inverse::FlatModesN<N> a = detail_inverse::active_sorted(l);
   for (int k = 0; k < a.n; ++k)
     if (a.mode[k].stride.value < 0)
       return fail(Errc::inadmissible, Cond::left_inverse_negative_stride)
@@ -324,15 +348,16 @@ namespace detail_inverse {
 
 /// CuTe's construction on the coalesced layout; an error when a stride is not a multiple of the
 /// product so far (CuTe's static_assert "Left inverse divisibility condition").
-LAYOUTREF_HD constexpr Result<Layout> left_inverse_construction(Layout const& l) {
-  LAYOUTREF_TRY(Layout c, coalesce(l));
-  FlatModes f = flat_modes(c);
-  Int p[kMaxLeaves + 1] = {};
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
+  LAYOUTREF_TRY(LayoutN<N> c, coalesce(l));
+  FlatModesN<N> f = flat_modes(c);
+  Int p[N + 1] = {};
   LAYOUTREF_CHECK(prefix_products(f, p));
-  int order[kMaxLeaves] = {};
+  int order[N] = {};
   stride_order(f, order);
   // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...).
-  LayoutLeaf modes[kMaxLeaves + 1] = {};
+  LayoutLeaf modes[N + 1] = {};
   int n = 0;
   modes[0].stride = Stride::integer(Int::fixed(0));
   Int covered = Int::fixed(1);  // size(result_shape)
@@ -353,14 +378,18 @@ LAYOUTREF_HD constexpr Result<Layout> left_inverse_construction(Layout const& l)
     LAYOUTREF_TRY(covered, mul(covered, q));
   }
   modes[n++].shape = f.mode[order[f.n - 1]].shape;
-  if (n > kMaxLeaves) return fail(Errc::capacity).add("a left inverse with more than ").add(kMaxLeaves).add(" modes");
-  LAYOUTREF_TRY(Layout r, layout_of(modes, n));
-  return detail::bw_coalesce(r, false);
+  // The n <= N + 1 modes coalesced as the flat layout they form (a leading _1:_0 is dropped):
+  // capacity only when the coalesced result has more than N modes.
+  auto r = detail::bw_coalesce<N>(modes, n, false);
+  if (!r.ok() && r.error.code == Errc::capacity)
+    return fail(Errc::capacity).add("a left inverse with more than ").add(N).add(" modes");
+  return r;
 }
 
 /// Whether L(R(L(i))) == L(i) for every i < size(L), both extended along their last mode (the
 /// contract of a left inverse); false past kPointwiseBudget evaluations.
-LAYOUTREF_HD constexpr bool is_quasi_inverse(Layout const& l, Layout const& r) {
+template <int N, int M>
+LAYOUTREF_HD constexpr bool is_quasi_inverse(LayoutN<N> const& l, LayoutN<M> const& r) {
   auto n = size(l);
   if (!n.ok() || n.value.value > kPointwiseBudget) return false;
   for (i64 i = 0; i < n.value.value; ++i) {
@@ -391,17 +420,18 @@ LAYOUTREF_HD constexpr bool is_quasi_inverse(Layout const& l, Layout const& r) {
 /// mixed-radix argument, as for right_inverse; Shah, "A Note on the Algebra of CuTe Layouts",
 /// Sec. 2, for the coalesced form.) Only when size(L) <= kPointwiseBudget and no value of the
 /// pointwise check passes int64, so that the answer is always is_quasi_inverse's.
-LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(LayoutN<N> const& l) {
   auto n = size(l);
   if (!n.ok() || n.value.value > kPointwiseBudget || l.nleaves == 0) return false;
   auto c = coalesce(l);
   if (!c.ok()) return false;
-  FlatModes f = flat_modes(c.value);
-  Int p[kMaxLeaves + 1] = {};
+  FlatModesN<N> f = flat_modes(c.value);
+  Int p[N + 1] = {};
   if (!prefix_products(f, p).ok()) return false;
-  int order[kMaxLeaves] = {};
+  int order[N] = {};
   stride_order(f, order);
-  int act[kMaxLeaves] = {};
+  int act[N] = {};
   int na = 0;
   for (int k = 0; k < f.n; ++k)
     if (f.mode[order[k]].stride.value != 0) act[na++] = order[k];
@@ -443,7 +473,8 @@ LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(Layout const& l) {
 /// results that break the contract, quirks.tsv, are refused).
 /// Errors: left_inverse.{integer_strides, negative_stride, stride_divisibility, injective};
 /// bad_argument (a size < 1); overflow.
-LAYOUTREF_HD constexpr Result<Layout> left_inverse(Layout const& l) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse(LayoutN<N> const& l) {
   Error why = left_inverse_admissible(l);
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;
