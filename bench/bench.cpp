@@ -12,9 +12,9 @@
 // Cases whose arguments impl cannot represent are skipped; cases impl refuses are timed as they
 // are (the refusal is the result). Both are counted on stderr, one line per benchmark, before
 // the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
-// (prepared outside the timed region) and `fast_layout_make` its preparation; `coalesce_n8`
-// times coalesce at capacity 8 (impl::LayoutN<8>) on the coalesce cases that fit 8 leaves (the
-// others skipped), to compare with `coalesce` at the default capacity.
+// (prepared outside the timed region) and `fast_layout_make` its preparation; `<op>_small`
+// times an op with each case at the smallest capacity (impl::LayoutN<4>, <8>, <16>) that gives
+// the default capacity's answer, to compare with `<op>` at the default capacity (32).
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/operations.hpp>
 #include <layoutref/equiv/vectors.hpp>
@@ -40,6 +40,7 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -48,7 +49,9 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -265,12 +268,6 @@ struct ByProfile {
   Layout l;
   IntTuple p;
 };
-/// ByProfile at capacity 8 (impl::LayoutN<8>): the cases whose layout and profile fit 8 leaves.
-struct ByProfileN8 {
-  bool by = false;
-  impl::LayoutN<8> l;
-  impl::IntTupleN<8> p;
-};
 struct Complement {
   bool with = false;
   Layout l;
@@ -325,15 +322,153 @@ std::optional<ByProfile> by_profile(Args const& a) {
   if (!p) return std::nullopt;
   return ByProfile{true, *l, *p};
 }
-std::optional<ByProfileN8> by_profile_n8(Args const& a) {
+// ---- the same ops at the smallest capacity that holds the case ------------------------------------
+//
+// impl's values have their capacity as a template parameter (impl::LayoutN<N>); a caller whose
+// layouts have few modes uses a small N, and each value then costs about N/32 of the default's
+// bytes. `<op>_small` times each case at the smallest N of 4, 8 and 16 at which impl gives the
+// same answer as at the default capacity (the same layout, or the same refusal: code,
+// condition and text); a case that needs more stays at the default capacity. The cases are
+// those of `<op>` (swizzled compositions excepted); stderr says how many ran at each capacity.
+
+template <class T>
+using Opt = std::optional<T>;
+
+/// A layout result at capacity M and one at the default capacity are the same answer.
+template <int M>
+bool same_answer(impl::Result<impl::LayoutN<M>> const& r, impl::Result<Layout> const& ref) {
+  if (r.ok() != ref.ok()) return false;
+  if (!r.ok()) return r.error.code == ref.error.code && r.error.condition == ref.error.condition && impl::str(r.error) == impl::str(ref.error);
+  auto w = impl::with_capacity<impl::kMaxLeaves>(r.value);
+  return w.ok() && w.value == ref.value;
+}
+
+template <int M>
+Opt<impl::LayoutN<M>> at(Layout const& l) {
+  return value_of(impl::with_capacity<M>(l));
+}
+template <int M>
+Opt<impl::IntTupleN<M>> at(IntTuple const& t) {
+  return value_of(impl::with_capacity<M>(t));
+}
+template <int M>
+Opt<impl::TilerN<M>> at(Tiler const& t) {
+  return value_of(impl::with_capacity<M>(t));
+}
+
+// The arguments of the small benchmarks, at capacity M.
+template <int M>
+struct OneM {
+  impl::LayoutN<M> l;
+};
+template <int M>
+struct TwoM {
+  impl::LayoutN<M> a, b;
+};
+template <int M>
+struct WithM {  // a layout and an optional tuple (coalesce by profile, complement's cotarget)
+  bool with = false;
+  impl::LayoutN<M> l;
+  impl::IntTupleN<M> t;
+};
+template <int M>
+struct TiledM {
+  impl::LayoutN<M> l;
+  impl::TilerN<M> t;
+};
+template <int M>
+struct CompositionM {
+  bool tiler = false;
+  impl::LayoutN<M> a, b;
+  impl::TilerN<M> t;
+};
+
+template <int M>
+Opt<OneM<M>> convert(OneM<impl::kMaxLeaves> const& c) {
+  auto l = at<M>(c.l);
+  if (!l) return std::nullopt;
+  return OneM<M>{*l};
+}
+template <int M>
+Opt<TwoM<M>> convert(TwoM<impl::kMaxLeaves> const& c) {
+  auto a = at<M>(c.a);
+  auto b = at<M>(c.b);
+  if (!a || !b) return std::nullopt;
+  return TwoM<M>{*a, *b};
+}
+template <int M>
+Opt<WithM<M>> convert(WithM<impl::kMaxLeaves> const& c) {
+  auto l = at<M>(c.l);
+  if (!l) return std::nullopt;
+  if (!c.with) return WithM<M>{false, *l, {}};
+  auto t = at<M>(c.t);
+  if (!t) return std::nullopt;
+  return WithM<M>{true, *l, *t};
+}
+template <int M>
+Opt<TiledM<M>> convert(TiledM<impl::kMaxLeaves> const& c) {
+  auto l = at<M>(c.l);
+  auto t = at<M>(c.t);
+  if (!l || !t) return std::nullopt;
+  return TiledM<M>{*l, *t};
+}
+template <int M>
+Opt<CompositionM<M>> convert(CompositionM<impl::kMaxLeaves> const& c) {
+  auto a = at<M>(c.a);
+  if (!a) return std::nullopt;
+  CompositionM<M> r;
+  r.tiler = c.tiler;
+  r.a = *a;
+  if (c.tiler) {
+    auto t = at<M>(c.t);
+    if (!t) return std::nullopt;
+    r.t = *t;
+  } else {
+    auto b = at<M>(c.b);
+    if (!b) return std::nullopt;
+    r.b = *b;
+  }
+  return r;
+}
+
+/// Register `<name>_small`: prepare(args) -> Opt<C<32>>; op(C<M>) -> Result<LayoutN<M>>, a generic
+/// lambda. Each case runs at the smallest capacity of 4, 8, 16 with the same answer as at 32.
+template <template <int> class C, class Prepare, class Op>
+void define_small(std::string const& name, std::string const& op_name, Prepare prepare, Op op) {
+  using V = std::variant<C<4>, C<8>, C<16>, C<impl::kMaxLeaves>>;
+  auto counts = std::make_shared<std::array<long, 4>>();
+  auto prepare_small = [prepare, op, counts](Args const& a) -> Opt<V> {
+    Opt<C<impl::kMaxLeaves>> c = prepare(a);
+    if (!c) return std::nullopt;
+    auto ref = op(*c);
+    Opt<V> out;
+    auto try_at = [&]<int M>(std::integral_constant<int, M>, int slot) {
+      if (out) return;
+      auto s = convert<M>(*c);
+      if (s && same_answer(op(*s), ref)) {
+        out = V{*s};
+        ++(*counts)[slot];
+      }
+    };
+    try_at(std::integral_constant<int, 4>{}, 0);
+    try_at(std::integral_constant<int, 8>{}, 1);
+    try_at(std::integral_constant<int, 16>{}, 2);
+    if (!out) {
+      out = V{*c};
+      ++(*counts)[3];
+    }
+    return out;
+  };
+  define<V>(name, op_name, prepare_small, [op](V const& v) { return std::visit([&](auto const& c) { return keep(op(c)); }, v); });
+  if (g_cases.count(op_name))
+    std::fprintf(stderr, "layoutref-bench: %-20s cases at capacity 4 / 8 / 16 / 32: %ld / %ld / %ld / %ld\n", name.c_str(),
+                 (*counts)[0], (*counts)[1], (*counts)[2], (*counts)[3]);
+}
+
+Opt<WithM<impl::kMaxLeaves>> with_profile(Args const& a) {
   auto c = by_profile(a);
   if (!c) return std::nullopt;
-  auto l = value_of(impl::with_capacity<8>(c->l));
-  if (!l) return std::nullopt;
-  if (!c->by) return ByProfileN8{false, *l, {}};
-  auto p = value_of(impl::with_capacity<8>(c->p));
-  if (!p) return std::nullopt;
-  return ByProfileN8{true, *l, *p};
+  return WithM<impl::kMaxLeaves>{c->by, c->l, c->p};
 }
 
 // ---- the table: one benchmark per op ------------------------------------------------------------
@@ -399,8 +534,8 @@ void define_all() {
   // coalesce group
   define<ByProfile>("coalesce", "coalesce", by_profile,
                     [](ByProfile const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
-  define<ByProfileN8>("coalesce_n8", "coalesce", by_profile_n8,
-                      [](ByProfileN8 const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
+  define_small<WithM>("coalesce_small", "coalesce", with_profile,
+                      [](auto const& c) { return c.with ? impl::coalesce(c.l, c.t) : impl::coalesce(c.l); });
   define<ByProfile>("filter", "filter", by_profile,
                     [](ByProfile const& c) { return c.by ? keep(impl::filter(c.l, c.p)) : keep(impl::filter(c.l)); });
   define<L1>("filter_zeros", "filter_zeros", l1, [](L1 const& c) { return keep(impl::filter_zeros(c.l)); });
@@ -440,6 +575,27 @@ void define_all() {
         }
       });
 
+  define_small<CompositionM>(
+      "composition_small", "composition",
+      [](Args const& a) -> Opt<CompositionM<impl::kMaxLeaves>> {
+        auto l = layout(a.at(0));  // swizzled A is left out
+        if (!l) return std::nullopt;
+        CompositionM<impl::kMaxLeaves> c;
+        c.a = *l;
+        c.tiler = a.at(1).kind != notation::Kind::layout;
+        if (c.tiler) {
+          auto t = value_of(impl::to_tiler(a.at(1)));
+          if (!t) return std::nullopt;
+          c.t = *t;
+        } else {
+          auto b = layout(a.at(1));
+          if (!b) return std::nullopt;
+          c.b = *b;
+        }
+        return c;
+      },
+      [](auto const& c) { return c.tiler ? impl::composition(c.a, c.t) : impl::composition(c.a, c.b); });
+
   // complement(L[, cotarget]); the cotarget was static in CuTe's call
   define<Complement>(
       "complement", "complement",
@@ -454,11 +610,32 @@ void define_all() {
       },
       [](Complement const& c) { return c.with ? keep(impl::complement(c.l, c.m)) : keep(impl::complement(c.l)); });
 
+  define_small<WithM>(
+      "complement_small", "complement",
+      [](Args const& a) -> Opt<WithM<impl::kMaxLeaves>> {
+        auto l = layout(a.at(0));
+        if (!l) return std::nullopt;
+        if (a.size() < 2) return WithM<impl::kMaxLeaves>{false, *l, {}};
+        auto m = int_tuple(a.at(1));
+        if (!m) return std::nullopt;
+        for (int k = 0; k < m->nleaves; ++k) m->leaf[k].is_static = true;
+        return WithM<impl::kMaxLeaves>{true, *l, *m};
+      },
+      [](auto const& c) { return c.with ? impl::complement(c.l, c.t) : impl::complement(c.l); });
+
   // inverses and common vectors
   define<L1>("right_inverse", "right_inverse", l1, [](L1 const& c) { return keep(impl::right_inverse(c.l)); });
   define<L1>("left_inverse", "left_inverse", l1, [](L1 const& c) { return keep(impl::left_inverse(c.l)); });
   define<L2>("max_common_vector", "max_common_vector", l2, [](L2 const& c) { return keep(impl::max_common_vector(c.a, c.b)); });
   define<L2>("max_common_layout", "max_common_layout", l2, [](L2 const& c) { return keep(impl::max_common_layout(c.a, c.b)); });
+
+  auto one = [](Args const& a) -> Opt<OneM<impl::kMaxLeaves>> {
+    auto l = layout(a.at(0));
+    if (!l) return std::nullopt;
+    return OneM<impl::kMaxLeaves>{*l};
+  };
+  define_small<OneM>("right_inverse_small", "right_inverse", one, [](auto const& c) { return impl::right_inverse(c.l); });
+  define_small<OneM>("left_inverse_small", "left_inverse", one, [](auto const& c) { return impl::left_inverse(c.l); });
 
   // divides and products by a tiler
   define<LT>("logical_divide", "logical_divide", lt, [](LT const& c) { return keep(impl::logical_divide(c.l, c.t)); });
@@ -471,6 +648,26 @@ void define_all() {
   define<LT>("flat_product", "flat_product", lt, [](LT const& c) { return keep(impl::flat_product(c.l, c.t)); });
   define<L2>("blocked_product", "blocked_product", l2, [](L2 const& c) { return keep(impl::blocked_product(c.a, c.b)); });
   define<L2>("raked_product", "raked_product", l2, [](L2 const& c) { return keep(impl::raked_product(c.a, c.b)); });
+  auto tiled = [](Args const& a) -> Opt<TiledM<impl::kMaxLeaves>> {
+    auto c = lt(a);
+    if (!c) return std::nullopt;
+    return TiledM<impl::kMaxLeaves>{c->l, c->t};
+  };
+  auto two = [](Args const& a) -> Opt<TwoM<impl::kMaxLeaves>> {
+    auto c = l2(a);
+    if (!c) return std::nullopt;
+    return TwoM<impl::kMaxLeaves>{c->a, c->b};
+  };
+  define_small<TiledM>("logical_divide_small", "logical_divide", tiled, [](auto const& c) { return impl::logical_divide(c.l, c.t); });
+  define_small<TiledM>("zipped_divide_small", "zipped_divide", tiled, [](auto const& c) { return impl::zipped_divide(c.l, c.t); });
+  define_small<TiledM>("tiled_divide_small", "tiled_divide", tiled, [](auto const& c) { return impl::tiled_divide(c.l, c.t); });
+  define_small<TiledM>("flat_divide_small", "flat_divide", tiled, [](auto const& c) { return impl::flat_divide(c.l, c.t); });
+  define_small<TiledM>("logical_product_small", "logical_product", tiled, [](auto const& c) { return impl::logical_product(c.l, c.t); });
+  define_small<TiledM>("zipped_product_small", "zipped_product", tiled, [](auto const& c) { return impl::zipped_product(c.l, c.t); });
+  define_small<TiledM>("tiled_product_small", "tiled_product", tiled, [](auto const& c) { return impl::tiled_product(c.l, c.t); });
+  define_small<TiledM>("flat_product_small", "flat_product", tiled, [](auto const& c) { return impl::flat_product(c.l, c.t); });
+  define_small<TwoM>("blocked_product_small", "blocked_product", two, [](auto const& c) { return impl::blocked_product(c.a, c.b); });
+  define_small<TwoM>("raked_product_small", "raked_product", two, [](auto const& c) { return impl::raked_product(c.a, c.b); });
   define<TileToShape>(
       "tile_to_shape", "tile_to_shape",
       [](Args const& a) -> std::optional<TileToShape> {

@@ -200,5 +200,66 @@ TEST(ImplDivide, Capacity) {
   EXPECT_EQ(r.error.code, Errc::capacity);
 }
 
+// At capacities 4 and 8: hand values (the CuTe documentation's example above), and every case
+// below gives the default capacity's answer, or capacity where the arguments or the result do
+// not fit N. The counts of cases that fit were counted by hand from the leaves.
+struct DivideCase {
+  Arrangement how;
+  char const* a;
+  char const* t;
+};
+std::vector<DivideCase> const kDivideCapacityCases = {
+    {Arrangement::logical, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"},
+    {Arrangement::zipped, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"},
+    {Arrangement::tiled, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"},
+    {Arrangement::flat, "(_4,_2,_3):(_2,_1,_8)", "_4:_2"},
+    {Arrangement::zipped, "(8,24):(_1,8)", "(_4,_8)"},
+    {Arrangement::zipped, "(24,16):(_1,24)", "(_8,_4)"},
+    {Arrangement::logical, "(_8,_2):(_2,_1)", "(_4:_1)"},
+    {Arrangement::tiled, "(_8,_2):(_2,_1)", "(_4:_1)"},
+    {Arrangement::logical, "(_4,_8):(_8,_1)", "(_,_2)"},
+    {Arrangement::logical, "(_2,(_4,_6)):(_24,(_6,_1))", "(_,(_2,_3))"},
+    {Arrangement::zipped, "(_2,(_4,_6)):(_24,(_6,_1))", "(_2,(_2,_3))"},
+    {Arrangement::flat, "((_8,_2),_8):((_16,_8),_1)", "(_,_3)"},
+    {Arrangement::zipped, "(_4,_2):(_2,_1)", "_"},
+    {Arrangement::logical, "(_6):(_1)", "_2:_2"},
+    {Arrangement::logical, "(_4,_4):(_1,_4)", "(_3:_1,_2:_1)"},  // refused: 3 does not divide 4
+};
+
+template <int N>
+int divides_agree_with_default_capacity() {
+  int fit = 0;
+  for (DivideCase const& c : kDivideCapacityCases) {
+    auto a = with_capacity<N>(L(c.a));
+    auto t = with_capacity<N>(Tl(c.t));
+    if (!a.ok() || !t.ok()) continue;
+    std::string ref = S(divide(c.how, L(c.a), Tl(c.t)));
+    std::string small = SN(divide(c.how, a.value, t.value));
+    auto r = divide(c.how, a.value, t.value);
+    if (!r.ok() && r.error.code == Errc::capacity) continue;  // the result does not fit N
+    ++fit;
+    EXPECT_EQ(small, ref) << c.a << " / " << c.t;
+  }
+  return fit;
+}
+
+TEST(ImplDivideCapacity, HandValuesAndAgreement) {
+  EXPECT_EQ(SN(logical_divide(LN<4>("(_4,_2,_3):(_2,_1,_8)"), LN<4>("_4:_2"))), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+  EXPECT_EQ(SN(flat_divide(LN<8>("(_4,_2,_3):(_2,_1,_8)"), LN<8>("_4:_2"))), "(_2,_2,_2,_3):(_4,_1,_2,_8)");
+  EXPECT_EQ(SN(zipped_divide(LN<4>("(8,24):(_1,8)"), TlN<4>("(_4,_8)"))), "((_4,_8),(2,3)):((_1,8),(_4,64))");
+  // (_4,_2,_3) by _4:_2 has 4 leaves: it fits 4; ((_8,_2),_8) by (_,_3) has 5: not at 4.
+  EXPECT_EQ(divides_agree_with_default_capacity<4>(), 12);
+  EXPECT_EQ(divides_agree_with_default_capacity<8>(), 15);
+  auto big = logical_divide(LN<4>("(_4,_2,_3,_5):(_2,_1,_8,_100)"), LN<4>("_4:_2"));  // ((_2,_2),(_2,_3,_5))
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.error.code, Errc::capacity);
+}
+
+constexpr bool divides_at_capacity_4() {
+  auto r = logical_divide(make_leaf<4>(Int::fixed(24), Stride::integer(Int::fixed(1))), make_leaf<4>(Int::fixed(4), Stride::integer(Int::fixed(2))));
+  return r.ok() && r.value.nleaves == 3 && r.value.leaf[2].stride.value == 8;
+}
+static_assert(divides_at_capacity_4());
+
 }  // namespace
 }  // namespace layoutref::impl

@@ -140,5 +140,77 @@ TEST(ImplProduct, Capacity) {
   EXPECT_EQ(r.error.code, Errc::capacity);
 }
 
+// At capacities 4 and 8: hand values (CuTe's documentation above) and agreement with the default
+// capacity, or capacity where the arguments or the result do not fit N.
+struct ProductCase {
+  int kind;  // 0..3: product(Arrangement(kind)), 4: blocked, 5: raked, 6: tile_to_shape
+  char const* a;
+  char const* t;
+};
+std::vector<ProductCase> const kProductCapacityCases = {
+    {0, "(_2,_2):(_4,_1)", "_6:_1"},
+    {0, "(_2,_2):(_4,_1)", "(_4,_2):(_2,_1)"},
+    {0, "_4:_1", "_3:_2"},
+    {1, "_2:_1", "(_2,_14):(_14,_1)"},
+    {0, "(_4,_2):(_1,_4)", "(_,_2)"},
+    {1, "(_4,_2):(_1,_4)", "(_,_2)"},
+    {3, "(_4,_2):(_1,_4)", "(_,_2)"},
+    {4, "(_2,_2):(_1,_2)", "(_3,_4):(_1,_3)"},
+    {5, "(_2,_2):(_1,_2)", "(_3,_4):(_1,_3)"},
+    {6, "(_2,_2):(_1,_2)", "(_4,_6)"},
+    {6, "(_8,_4):(_4,_1)", "(_16,_4)"},
+    {0, "(_2,_2):(_2,_1)", "_4:_3"},
+};
+
+template <int N>
+Result<LayoutN<N>> product_case(ProductCase const& c, LayoutN<N> const& a) {
+  if (c.kind <= 3) {
+    auto t = with_capacity<N>(Tl(c.t));
+    if (!t.ok()) return t.error;
+    return product(static_cast<Arrangement>(c.kind), a, t.value);
+  }
+  if (c.kind == 6) {
+    auto s = with_capacity<N>(P(c.t));
+    if (!s.ok()) return s.error;
+    return tile_to_shape(a, s.value);
+  }
+  auto b = with_capacity<N>(L(c.t));
+  if (!b.ok()) return b.error;
+  return c.kind == 4 ? blocked_product(a, b.value) : raked_product(a, b.value);
+}
+
+template <int N>
+int products_agree_with_default_capacity() {
+  int fit = 0;
+  for (ProductCase const& c : kProductCapacityCases) {
+    auto a = with_capacity<N>(L(c.a));
+    if (!a.ok()) continue;
+    auto r = product_case<N>(c, a.value);
+    if (!r.ok() && r.error.code == Errc::capacity) continue;
+    ++fit;
+    EXPECT_EQ(SN(r), S(product_case<kMaxLeaves>(c, L(c.a)))) << c.kind << ": " << c.a << " x " << c.t;
+  }
+  return fit;
+}
+
+TEST(ImplProductCapacity, HandValuesAndAgreement) {
+  EXPECT_EQ(SN(logical_product(LN<4>("(_2,_2):(_4,_1)"), LN<4>("_6:_1"))), "((_2,_2),(_2,_3)):((_4,_1),(_2,_8))");
+  EXPECT_EQ(SN(logical_product(LN<8>("(_2,_2):(_4,_1)"), LN<8>("(_4,_2):(_2,_1)"))), "((_2,_2),(_4,_2)):((_4,_1),(_8,_2))");
+  EXPECT_EQ(SN(tile_to_shape(LN<8>("(_2,_2):(_1,_2)"), PN<8>("(_4,_6)"))), "((_2,_2),(_2,_3)):((_1,_4),(_2,_8))");
+  // Every case fits 8; at 4 the blocked and raked products of 4 + 4 leaves and tile_to_shape's
+  // 4-leaf results fit, the zipped product (_2,(_2,_14)) too.
+  EXPECT_EQ(products_agree_with_default_capacity<8>(), static_cast<int>(kProductCapacityCases.size()));
+  EXPECT_GE(products_agree_with_default_capacity<4>(), 1);
+  auto big = logical_product(LN<4>("(_2,_2):(_4,_1)"), LN<4>("(_4,_2,_2):(_2,_1,_8)"));  // 5 leaves
+  ASSERT_FALSE(big.ok());
+  EXPECT_EQ(big.error.code, Errc::capacity);
+}
+
+constexpr bool multiplies_at_capacity_4() {
+  auto r = blocked_product(LayoutN<4>::of(leaf(2, 1)), LayoutN<4>::of(leaf(3, 1)));
+  return r.ok() && r.value.nleaves == 2 && r.value.leaf[1] == leaf(3, 2);
+}
+static_assert(multiplies_at_capacity_4());
+
 }  // namespace
 }  // namespace layoutref::impl

@@ -57,6 +57,14 @@ IntTupleN<N> PN(std::string const& text) {
   return r.value;
 }
 
+/// A tiler of capacity N read as composition reads it (the test fails if it does not fit N).
+template <int N>
+TilerN<N> TlN(std::string const& text) {
+  auto r = with_capacity<N>(Tl(text));
+  EXPECT_TRUE(r.ok()) << text << ": " << str(r.error);
+  return r.value;
+}
+
 /// S for a result of capacity N (printed through the default capacity, which holds it).
 template <int N>
 std::string SN(Result<LayoutN<N>> const& r) {

@@ -61,23 +61,23 @@ LAYOUTREF_HD constexpr Error prefixed_mode(Error const& e, int mode) {
 /// leaf(A, T); `_` keeps A, or with `pairs` gives (A, `_1:_0`), the pair that the zipped forms
 /// need; a tuple applies item i to mode i of A and keeps the modes of A past it (CuTe's
 /// transform_layout). The recursion follows the tiler's depth.
-template <class Leaf>
-LAYOUTREF_HD constexpr Result<Layout> by_mode(Layout const& a, Tiler const& t, int node, bool pairs, Cond rank_cond,
+template <int N, class Leaf>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode(LayoutN<N> const& a, TilerN<N> const& t, int node, bool pairs, Cond rank_cond,
                                               Leaf const& leaf) {
   if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
     std::int8_t idx = t.profile.leaf[t.profile.leaf_index(node)];
-    if (idx == Tiler::kUnderscore) {
+    if (idx == TilerN<N>::kUnderscore) {
       if (!pairs) return a;
-      return make_layout(a, detail_modes::unit_mode());
+      return make_layout(a, detail_modes::unit_mode<N>());
     }
     return leaf(a, t.layouts[idx]);
   }
   int items = t.profile.node[node];
   if (items > a.rank())
     return fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(a.rank());
-  TupleBuilder<LayoutLeaf> b;
+  TupleBuilder<LayoutLeaf, N> b;
   for (int i = 0; i < a.rank(); ++i) {
-    LAYOUTREF_TRY(Layout m, a.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> m, a.mode(i));
     if (i < items) {
       auto r = by_mode(m, t, t.profile.child(node, i), pairs, rank_cond, leaf);
       if (!r.ok()) return prefixed_mode(r.error, i);
@@ -90,19 +90,21 @@ LAYOUTREF_HD constexpr Result<Layout> by_mode(Layout const& a, Tiler const& t, i
 }
 
 /// The two halves of a zip2_by.
+template <int N>
 struct Split {
-  Layout first{};
-  Layout second{};
+  LayoutN<N> first{};
+  LayoutN<N> second{};
 };
 
 /// CuTe's zip2_by(p, guide): at a terminal of the guide, p is a (tile, rest) pair and is split
 /// into its two modes; at a tuple of the guide, the items' splits are gathered into
 /// ((firsts...), (seconds..., the modes of p past the guide...)).
-LAYOUTREF_HD constexpr Result<Split> zip2_by(Layout const& p, Tiler const& t, int node) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Split<N>> zip2_by(LayoutN<N> const& p, TilerN<N> const& t, int node) {
   if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
     if (p.is_leaf() || p.rank() != 2)
       return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
-    Split s;
+    Split<N> s;
     LAYOUTREF_TRY(s.first, p.mode(0));
     LAYOUTREF_TRY(s.second, p.mode(1));
     return s;
@@ -110,18 +112,18 @@ LAYOUTREF_HD constexpr Result<Split> zip2_by(Layout const& p, Tiler const& t, in
   int items = t.profile.node[node];
   if (p.is_leaf() || p.rank() < items)
     return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(p.rank()).add(" against a tiler of ").add(items).add(" modes");
-  TupleBuilder<LayoutLeaf> firsts, seconds;
+  TupleBuilder<LayoutLeaf, N> firsts, seconds;
   for (int i = 0; i < items; ++i) {
-    LAYOUTREF_TRY(Layout m, p.mode(i));
-    LAYOUTREF_TRY(Split s, zip2_by(m, t, t.profile.child(node, i)));
+    LAYOUTREF_TRY(LayoutN<N> m, p.mode(i));
+    LAYOUTREF_TRY(Split<N> s, zip2_by(m, t, t.profile.child(node, i)));
     firsts.push(s.first);
     seconds.push(s.second);
   }
   for (int i = items; i < p.rank(); ++i) {
-    LAYOUTREF_TRY(Layout m, p.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> m, p.mode(i));
     seconds.push(m);
   }
-  Split s;
+  Split<N> s;
   LAYOUTREF_TRY(s.first, firsts.done());
   LAYOUTREF_TRY(s.second, seconds.done());
   return s;
@@ -129,7 +131,8 @@ LAYOUTREF_HD constexpr Result<Split> zip2_by(Layout const& p, Tiler const& t, in
 
 /// Push the mode m sliced by repeat<rank(m)>(_) (CuTe's lift_slice): a mode of rank 1 (a leaf or
 /// a rank-1 tuple) is pushed whole, a tuple of rank >= 2 item by item.
-LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf>& out, Layout const& m) {
+template <int N>
+LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf, N>& out, LayoutN<N> const& m) {
   if (m.rank() == 1)
     out.push(m);
   else
@@ -137,10 +140,11 @@ LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf>& out, Layout 
 }
 
 /// The by-mode result `p` (computed with pairs for every form but logical) arranged.
-LAYOUTREF_HD constexpr Result<Layout> arrange(Layout const& p, Tiler const& t, Arrangement how) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
   if (how == Arrangement::logical) return p;
-  LAYOUTREF_TRY(Split s, zip2_by(p, t, 0));
-  TupleBuilder<LayoutLeaf> out;
+  LAYOUTREF_TRY(Split<N> s, zip2_by(p, t, 0));
+  TupleBuilder<LayoutLeaf, N> out;
   if (how == Arrangement::flat)
     push_unpacked(out, s.first);
   else
@@ -153,11 +157,11 @@ LAYOUTREF_HD constexpr Result<Layout> arrange(Layout const& p, Tiler const& t, A
 }
 
 /// A ∘ (B, complement(B, cotarget)), the errors prefixed with the step that raised them.
-template <class CoTarget>
-LAYOUTREF_HD constexpr Result<Layout> tile_with_complement(Layout const& a, Layout const& b, CoTarget const& cotarget) {
+template <int N, class CoTarget>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_with_complement(LayoutN<N> const& a, LayoutN<N> const& b, CoTarget const& cotarget) {
   auto rest = complement(b, cotarget);
   if (!rest.ok()) return prefixed(rest.error, "the tiler's complement: ");
-  LAYOUTREF_TRY(Layout tiled, make_layout(b, rest.value));
+  LAYOUTREF_TRY(LayoutN<N> tiled, make_layout(b, rest.value));
   auto r = composition(a, tiled);
   if (!r.ok()) return prefixed(r.error, "A o (B, complement(B)): ");
   return r;
@@ -171,8 +175,9 @@ LAYOUTREF_HD constexpr Result<Layout> tile_with_complement(Layout const& a, Layo
 ///       logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)): rest 2:12 fails by mode
 ///       (disjoint_intervals), rest 3:12 Shah's left_divisibility). Only the error path pays.
 /// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
-LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const& b) {
-  LAYOUTREF_TRY(Layout ca, coalesce(a));
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
+  LAYOUTREF_TRY(LayoutN<N> ca, coalesce(a));
   auto r = tile_with_complement(a, b, shape(ca));
   if (r.ok() || r.error.code != Errc::inadmissible) return r;
   LAYOUTREF_TRY(Int n, size(a));
@@ -186,11 +191,12 @@ LAYOUTREF_HD constexpr Result<Layout> divide_leaf(Layout const& a, Layout const&
 /// The divide of A by the tiler T, arranged as `how` says (logical, zipped, tiled, flat).
 /// Errors: divide.tiler_rank, the complement's and the composition's conditions (inadmissible);
 /// bad_argument (a size < 1), capacity, overflow.
-LAYOUTREF_HD constexpr Result<Layout> divide(Arrangement how, Layout const& a, Tiler const& t) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::divide_tiler_rank, [](Layout const& x, Layout const& b) {
+  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, 0, pairs, Cond::divide_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::divide_leaf(x, b);
                 }));
   return representable(detail_tile::arrange(p, t, how));
@@ -199,19 +205,27 @@ LAYOUTREF_HD constexpr Result<Layout> divide(Arrangement how, Layout const& a, T
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler
 /// the pair (A∘B, A∘B*). CuTe's docs:
 /// Example: logical_divide((4,2,3):(2,1,8), 4:2) = ((2,2),(2,3)):((4,1),(2,8))
-LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::logical, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> logical_divide(Layout const& a, Layout const& b) { return logical_divide(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> logical_divide(LayoutN<N> const& a, TilerN<N> const& t) { return divide(Arrangement::logical, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> logical_divide(LayoutN<N> const& a, LayoutN<N> const& b) { return logical_divide(a, TilerN<N>::of(b)); }
 
 /// zipped_divide(A, T): ((tiles...), (rests..., untouched modes...)).
-LAYOUTREF_HD constexpr Result<Layout> zipped_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::zipped, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> zipped_divide(Layout const& a, Layout const& b) { return zipped_divide(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zipped_divide(LayoutN<N> const& a, TilerN<N> const& t) { return divide(Arrangement::zipped, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zipped_divide(LayoutN<N> const& a, LayoutN<N> const& b) { return zipped_divide(a, TilerN<N>::of(b)); }
 
 /// tiled_divide(A, T): ((tiles...), rest_0, rest_1, ..., untouched modes...).
-LAYOUTREF_HD constexpr Result<Layout> tiled_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::tiled, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> tiled_divide(Layout const& a, Layout const& b) { return tiled_divide(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tiled_divide(LayoutN<N> const& a, TilerN<N> const& t) { return divide(Arrangement::tiled, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tiled_divide(LayoutN<N> const& a, LayoutN<N> const& b) { return tiled_divide(a, TilerN<N>::of(b)); }
 
 /// flat_divide(A, T): (tile_0, tile_1, ..., rest_0, rest_1, ..., untouched modes...).
-LAYOUTREF_HD constexpr Result<Layout> flat_divide(Layout const& a, Tiler const& t) { return divide(Arrangement::flat, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> flat_divide(Layout const& a, Layout const& b) { return flat_divide(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> flat_divide(LayoutN<N> const& a, TilerN<N> const& t) { return divide(Arrangement::flat, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> flat_divide(LayoutN<N> const& a, LayoutN<N> const& b) { return flat_divide(a, TilerN<N>::of(b)); }
 
 }  // namespace layoutref::impl

@@ -109,7 +109,13 @@ struct Error {
   bool cut = false;           ///< pieces were dropped past kMaxPieces
   bool on_device = false;     ///< raised in device code (fragments are device addresses)
   std::uint16_t texts = 0;    ///< bit k: piece k is a text fragment, else an integer
-  Piece piece[kMaxPieces] = {};
+  /// Pieces [0, n) are set; the others are left without an active member, so that making an
+  /// Error (every Result holds one) costs a few stores, not 128 bytes of zeros. Copying them is
+  /// defined: a union's trivial copy copies its object representation.
+  Piece piece[kMaxPieces];
+
+  /// No error (Errc::ok). Not an aggregate, so that `Error{}` does not zero the pieces either.
+  LAYOUTREF_HD constexpr Error() {}  // NOLINT(modernize-use-equals-default): = default would zero piece in Error{}
 
   LAYOUTREF_HD constexpr bool ok() const { return code == Errc::ok; }
   LAYOUTREF_HD constexpr bool is_text(int k) const { return ((texts >> k) & 1u) != 0; }

@@ -89,6 +89,27 @@ LAYOUTREF_HD constexpr Error validate(LayoutN<N> const& l) {
   return Error{};
 }
 
+/// Whether every stride is an integer.
+template <int N>
+LAYOUTREF_HD constexpr bool has_integer_strides(LayoutN<N> const& l) {
+  for (int k = 0; k < l.nleaves; ++k)
+    if (!l.leaf[k].stride.is_integer()) return false;
+  return true;
+}
+
+namespace detail_layout {
+LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
+  return fail(Errc::overflow)
+      .add("64-bit overflow: the result's values do not fit in int64 (at its leaf ")
+      .add(k)
+      .add(" of size ")
+      .add(x.shape.value)
+      .add(" and stride coefficient ")
+      .add(x.stride.value)
+      .add(")");
+}
+}  // namespace detail_layout
+
 /// A result must be representable: its size, and every component of every value it takes on
 /// its domain, fit in int64 (the largest value of a component is the sum of (s_k - 1) * d_k over
 /// its positive strides, the smallest over its negative ones).
@@ -97,21 +118,25 @@ template <int N>
 LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
   auto n = size(l);
   if (!n.ok()) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+  if (has_integer_strides(l)) {  // the same sums over plain integers (no Value to copy)
+    i64 hi = 0, lo = 0;
+    for (int k = 0; k < l.nleaves; ++k) {
+      LayoutLeaf const& x = l.leaf[k];
+      if (x.shape.value <= 1 || x.stride.value == 0) continue;
+      i64& v = x.stride.value > 0 ? hi : lo;
+      if (mul_overflows(x.shape.value - 1, x.stride.value) || add_overflows(v, (x.shape.value - 1) * x.stride.value))
+        return detail_layout::not_representable(k, x);
+      v += (x.shape.value - 1) * x.stride.value;
+    }
+    return Error{};
+  }
   Value hi, lo;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
     if (x.shape.value <= 1 || x.stride.value == 0) continue;
     Value& v = x.stride.value > 0 ? hi : lo;
     auto r = add_scaled(v, x.shape.value - 1, x.stride);
-    if (!r.ok())
-      return fail(Errc::overflow)
-          .add("64-bit overflow: the result's values do not fit in int64 (at its leaf ")
-          .add(k)
-          .add(" of size ")
-          .add(x.shape.value)
-          .add(" and stride coefficient ")
-          .add(x.stride.value)
-          .add(")");
+    if (!r.ok()) return detail_layout::not_representable(k, x);
     v = r.value;
   }
   return Error{};
@@ -126,14 +151,6 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(Result<LayoutN<N>> const
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(LayoutN<N> const& l) {
   return representable(Result<LayoutN<N>>(l));
-}
-
-/// Whether every stride is an integer.
-template <int N>
-LAYOUTREF_HD constexpr bool has_integer_strides(LayoutN<N> const& l) {
-  for (int k = 0; k < l.nleaves; ++k)
-    if (!l.leaf[k].stride.is_integer()) return false;
-  return true;
 }
 
 /// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the

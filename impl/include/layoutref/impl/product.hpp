@@ -36,7 +36,8 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace detail_tile {
 
 /// cosize(B) with CuTe's static flag: static when every shape and stride of B is.
-LAYOUTREF_HD constexpr Result<Int> cosize_flagged(Layout const& b) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Int> cosize_flagged(LayoutN<N> const& b) {
   LAYOUTREF_TRY(i64 c, cosize(b));
   bool is_static = true;
   for (int k = 0; k < b.nleaves; ++k) is_static = is_static && b.leaf[k].shape.is_static && b.leaf[k].stride.is_static;
@@ -44,7 +45,8 @@ LAYOUTREF_HD constexpr Result<Int> cosize_flagged(Layout const& b) {
 }
 
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) ∘ B).
-LAYOUTREF_HD constexpr Result<Layout> product_leaf(Layout const& a, Layout const& b) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> product_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
   LAYOUTREF_TRY(Int na, size(a));
   LAYOUTREF_TRY(Int cb, cosize_flagged(b));
   LAYOUTREF_TRY(Int m, mul(na, cb));
@@ -57,36 +59,39 @@ LAYOUTREF_HD constexpr Result<Layout> product_leaf(Layout const& a, Layout const
 
 /// Mode i of a zipped half: the half's own mode when it is a tuple of rank R, else (R == 1,
 /// where CuTe's zip does not compile) the whole half.
-LAYOUTREF_HD constexpr Result<Layout> zip_mode(Layout const& x, int i, int r) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zip_mode(LayoutN<N> const& x, int i, int r) {
   if (!x.is_leaf() && x.rank() == r) return x.mode(i);
   return x;
 }
 
 /// CuTe's zip(first, second) of two layouts of rank R.
-LAYOUTREF_HD constexpr Result<Layout> zip(Layout const& first, Layout const& second, int r) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zip(LayoutN<N> const& first, LayoutN<N> const& second, int r) {
   if (first.is_leaf()) {  // CuTe: zip of an integral first half wraps the pair
-    LAYOUTREF_TRY(Layout pair, make_layout(first, second));
+    LAYOUTREF_TRY(LayoutN<N> pair, make_layout(first, second));
     return make_layout(pair);
   }
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   for (int i = 0; i < r; ++i) {
-    LAYOUTREF_TRY(Layout f, zip_mode(first, i, r));
-    LAYOUTREF_TRY(Layout s, zip_mode(second, i, r));
-    LAYOUTREF_TRY(Layout pair, make_layout(f, s));
+    LAYOUTREF_TRY(LayoutN<N> f, zip_mode(first, i, r));
+    LAYOUTREF_TRY(LayoutN<N> s, zip_mode(second, i, r));
+    LAYOUTREF_TRY(LayoutN<N> pair, make_layout(f, s));
     out.push(pair);
   }
   return out.done();
 }
 
 /// blocked (raked == false) or raked product.
-LAYOUTREF_HD constexpr Result<Layout> blocked_or_raked(Layout const& a, Layout const& b, bool raked) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> blocked_or_raked(LayoutN<N> const& a, LayoutN<N> const& b, bool raked) {
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   int r = a.rank() > b.rank() ? a.rank() : b.rank();
-  LAYOUTREF_TRY(Layout pa, append(a, r));
-  LAYOUTREF_TRY(Layout pb, append(b, r));
-  LAYOUTREF_TRY(Layout p, product_leaf(pa, pb));
-  LAYOUTREF_TRY(Layout reps, p.mode(1));
+  LAYOUTREF_TRY(LayoutN<N> pa, append(a, r));
+  LAYOUTREF_TRY(LayoutN<N> pb, append(b, r));
+  LAYOUTREF_TRY(LayoutN<N> p, product_leaf(pa, pb));
+  LAYOUTREF_TRY(LayoutN<N> reps, p.mode(1));
   return raked ? zip(reps, pa, r) : zip(pa, reps, r);
 }
 
@@ -95,11 +100,12 @@ LAYOUTREF_HD constexpr Result<Layout> blocked_or_raked(Layout const& a, Layout c
 /// The product of A by the tiler T, arranged as `how` says (logical, zipped, tiled, flat).
 /// Errors: product.tiler_rank, the complement's and the composition's conditions (inadmissible);
 /// bad_argument (a size < 1, basis strides in a tiler layout), capacity, overflow.
-LAYOUTREF_HD constexpr Result<Layout> product(Arrangement how, Layout const& a, Tiler const& t) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(Layout p, detail_tile::by_mode(a, t, 0, pairs, Cond::product_tiler_rank, [](Layout const& x, Layout const& b) {
+  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, 0, pairs, Cond::product_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::product_leaf(x, b);
                 }));
   return representable(detail_tile::arrange(p, t, how));
@@ -107,44 +113,56 @@ LAYOUTREF_HD constexpr Result<Layout> product(Arrangement how, Layout const& a, 
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
 /// Example: logical_product((2,2):(4,1), 6:1) = ((2,2),(2,3)):((4,1),(2,8))
-LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Tiler const& t) { return product(Arrangement::logical, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> logical_product(Layout const& a, Layout const& b) { return logical_product(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> logical_product(LayoutN<N> const& a, TilerN<N> const& t) { return product(Arrangement::logical, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> logical_product(LayoutN<N> const& a, LayoutN<N> const& b) { return logical_product(a, TilerN<N>::of(b)); }
 
 /// zipped_product(A, T): ((blocks...), (products..., untouched modes...)).
-LAYOUTREF_HD constexpr Result<Layout> zipped_product(Layout const& a, Tiler const& t) { return product(Arrangement::zipped, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> zipped_product(Layout const& a, Layout const& b) { return zipped_product(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zipped_product(LayoutN<N> const& a, TilerN<N> const& t) { return product(Arrangement::zipped, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> zipped_product(LayoutN<N> const& a, LayoutN<N> const& b) { return zipped_product(a, TilerN<N>::of(b)); }
 
 /// tiled_product(A, T): ((blocks...), product_0, product_1, ..., untouched modes...).
-LAYOUTREF_HD constexpr Result<Layout> tiled_product(Layout const& a, Tiler const& t) { return product(Arrangement::tiled, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> tiled_product(Layout const& a, Layout const& b) { return tiled_product(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tiled_product(LayoutN<N> const& a, TilerN<N> const& t) { return product(Arrangement::tiled, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tiled_product(LayoutN<N> const& a, LayoutN<N> const& b) { return tiled_product(a, TilerN<N>::of(b)); }
 
 /// flat_product(A, T): (block_0, block_1, ..., product_0, product_1, ..., untouched modes...).
-LAYOUTREF_HD constexpr Result<Layout> flat_product(Layout const& a, Tiler const& t) { return product(Arrangement::flat, a, t); }
-LAYOUTREF_HD constexpr Result<Layout> flat_product(Layout const& a, Layout const& b) { return flat_product(a, Tiler::of(b)); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> flat_product(LayoutN<N> const& a, TilerN<N> const& t) { return product(Arrangement::flat, a, t); }
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> flat_product(LayoutN<N> const& a, LayoutN<N> const& b) { return flat_product(a, TilerN<N>::of(b)); }
 
 /// blocked_product(A, B): mode i is (A_i, P_i), P = complement(A', size(A')*cosize(B')) ∘ B' with
 /// A', B' padded with `_1:_0` to the larger rank. @post rank(result) == max(rank A, rank B)
-LAYOUTREF_HD constexpr Result<Layout> blocked_product(Layout const& a, Layout const& b) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> blocked_product(LayoutN<N> const& a, LayoutN<N> const& b) {
   return representable(detail_tile::blocked_or_raked(a, b, false));
 }
 
 /// raked_product(A, B): mode i is (P_i, A_i) (the blocks interleaved).
-LAYOUTREF_HD constexpr Result<Layout> raked_product(Layout const& a, Layout const& b) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> raked_product(LayoutN<N> const& a, LayoutN<N> const& b) {
   return representable(detail_tile::blocked_or_raked(a, b, true));
 }
 
 namespace detail_tile {
 
 /// The order of tile_to_shape must be an integer (rank 1) or a flat tuple of rank r.
-LAYOUTREF_HD constexpr bool order_fits(IntTuple const& order, int r) {
+template <int N>
+LAYOUTREF_HD constexpr bool order_fits(IntTupleN<N> const& order, int r) {
   if (order.is_leaf()) return r == 1;
   if (order.rank() != r) return false;
   for (int i = 0; i < r; ++i)
-    if (order.node[order.child(0, i)] != IntTuple::kLeaf) return false;
+    if (order.node[order.child(0, i)] != IntTupleN<N>::kLeaf) return false;
   return true;
 }
 
-LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, IntTuple const* order) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_to_shape(LayoutN<N> const& block, IntTupleN<N> const& shape, IntTupleN<N> const* order) {
   LAYOUTREF_CHECK(validate(block));
   for (int k = 0; k < shape.nleaves; ++k)
     if (shape.leaf[k].value < 1)
@@ -157,12 +175,12 @@ LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTupl
         .add(" modes, more than the ")
         .add(r)
         .add(" of the shape");
-  LAYOUTREF_TRY(Layout padded, append(block, r));
+  LAYOUTREF_TRY(LayoutN<N> padded, append(block, r));
   // product_each of both shapes, then their quotient (CuTe's ceil_div, exact here).
-  TupleBuilder<Int> counts;
+  TupleBuilder<Int, N> counts;
   for (int i = 0; i < r; ++i) {
-    LAYOUTREF_TRY(Layout bm, padded.mode(i));
-    LAYOUTREF_TRY(IntTuple tm, shape.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> bm, padded.mode(i));
+    LAYOUTREF_TRY(IntTupleN<N> tm, shape.mode(i));
     LAYOUTREF_TRY(Int bs, size(bm));
     LAYOUTREF_TRY(Int ts, size(tm));
     if (ts.value % bs.value != 0)
@@ -175,8 +193,8 @@ LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTupl
           .add(bs.value);
     counts.push_leaf(ceil_div(ts, bs));
   }
-  LAYOUTREF_TRY(IntTuple count, counts.done());
-  Layout reps;
+  LAYOUTREF_TRY(IntTupleN<N> count, counts.done());
+  LayoutN<N> reps;
   if (order) {
     if (!order_fits(*order, r))
       return fail(Errc::inadmissible, Cond::tile_to_shape_order)
@@ -195,12 +213,14 @@ LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTupl
 /// tile_to_shape(block, shape): the block repeated column-major until it has the shape:
 /// blocked_product(block padded to rank(shape), make_layout(shape_i / size(block_i))).
 /// @post compatible(shape, shape(result)) (mode by mode)
-LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape) {
-  return detail_tile::tile_to_shape(block, shape, nullptr);
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_to_shape(LayoutN<N> const& block, IntTupleN<N> const& shape) {
+  return detail_tile::tile_to_shape<N>(block, shape, nullptr);
 }
 
 /// tile_to_shape(block, shape, order): the repetitions laid out by make_ordered_layout(counts, order).
-LAYOUTREF_HD constexpr Result<Layout> tile_to_shape(Layout const& block, IntTuple const& shape, IntTuple const& order) {
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_to_shape(LayoutN<N> const& block, IntTupleN<N> const& shape, IntTupleN<N> const& order) {
   return detail_tile::tile_to_shape(block, shape, &order);
 }
 
