@@ -86,6 +86,26 @@ TEST(ImplLayout, CheckedArithmetic) {
   EXPECT_FALSE(checked_add(kI64Max, 1).ok());
   EXPECT_TRUE(checked_mul(-(i64{1} << 31), i64{1} << 31).ok());
   EXPECT_FALSE(checked_mul(kI64Min, -1).ok());
+  // The device's portable overflow test agrees with the host's builtin on the int64 edges and on
+  // the products around them (a*b exactly kI64Max / kI64Min, and one past).
+  std::vector<i64> edges = {0, 1, -1, 2, -2, 3, -3, 3037000499, 3037000500, -3037000499, -3037000500,
+                            i64{1} << 31, -(i64{1} << 31), i64{1} << 32, -(i64{1} << 32), i64{1} << 62,
+                            -(i64{1} << 62), kI64Max, kI64Min, kI64Max / 2, kI64Min / 2, kI64Max / 3,
+                            kI64Min / 3, 7, -7, 1000003, -1000003, 4611686018427387903, -4611686018427387904};
+  int overflows = 0;
+  for (i64 a : edges)
+    for (i64 b : edges) {
+      EXPECT_EQ(detail::mul_overflows_portable(a, b), mul_overflows(a, b)) << a << " * " << b;
+      overflows += mul_overflows(a, b) ? 1 : 0;
+    }
+  std::uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int k = 0; k < 200000; ++k) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    i64 a = static_cast<i64>(x) >> (x % 64), b = static_cast<i64>(x * 0x2545f4914f6cdd1dull) >> ((x >> 6) % 64);
+    ASSERT_EQ(detail::mul_overflows_portable(a, b), mul_overflows(a, b)) << a << " * " << b;
+  }
+  EXPECT_GT(overflows, 100);  // both sides of the edge are met
+  static_assert(mul_overflows(kI64Max, 2) && !mul_overflows(kI64Min, 1) && mul_overflows(kI64Min, -1));
 }
 
 // ---- capacity as a template parameter: LayoutN<N> ----------------------------------------------

@@ -3,8 +3,8 @@
 // Int is CuTe's integer leaf: a value and whether it is static (Int<N>, printed `_N`) or a
 // run-time int (printed `N`). The flag changes printing, never meaning: static op static is
 // static, anything with a run-time operand is run-time (CuTe's C<a> * C<b> = C<a*b>).
-// Every operation that can overflow returns Result with Errc::overflow; portable code, no
-// compiler builtins, so it runs on the device too.
+// Every operation that can overflow returns Result with Errc::overflow. Portable code runs on the
+// device; the host's multiplication check uses the compiler's overflow builtin (below).
 #pragma once
 
 #include <layoutref/impl/error.hpp>
@@ -14,16 +14,37 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 inline constexpr i64 kI64Max = 0x7fffffffffffffffLL;
 inline constexpr i64 kI64Min = -kI64Max - 1;
 
+/// On the host, GCC's and Clang's __builtin_mul_overflow (usable in constant expressions) checks
+/// a product without the division that the portable test below needs; device code keeps the
+/// portable test. Both say the same: whether a*b lies outside [kI64Min, kI64Max].
+#if !defined(__CUDA_ARCH__) && (defined(__GNUC__) || defined(__clang__))
+#define LAYOUTREF_HOST_OVERFLOW_BUILTINS 1
+#else
+#define LAYOUTREF_HOST_OVERFLOW_BUILTINS 0
+#endif
+
 LAYOUTREF_HD constexpr bool add_overflows(i64 a, i64 b) {
   return (b > 0 && a > kI64Max - b) || (b < 0 && a < kI64Min - b);
 }
 LAYOUTREF_HD constexpr bool sub_overflows(i64 a, i64 b) {
   return (b < 0 && a > kI64Max + b) || (b > 0 && a < kI64Min + b);
 }
-LAYOUTREF_HD constexpr bool mul_overflows(i64 a, i64 b) {
+namespace detail {
+/// Whether a*b overflows, in portable code (the device's test; tests/impl compare it with the host's).
+LAYOUTREF_HD constexpr bool mul_overflows_portable(i64 a, i64 b) {
   if (a == 0 || b == 0) return false;
   if (a > 0) return b > 0 ? a > kI64Max / b : b < kI64Min / a;
   return b > 0 ? a < kI64Min / b : (a < -kI64Max || b < -kI64Max || -a > kI64Max / -b);
+}
+}  // namespace detail
+
+LAYOUTREF_HD constexpr bool mul_overflows(i64 a, i64 b) {
+#if LAYOUTREF_HOST_OVERFLOW_BUILTINS
+  i64 r = 0;
+  return __builtin_mul_overflow(a, b, &r);
+#else
+  return detail::mul_overflows_portable(a, b);
+#endif
 }
 
 LAYOUTREF_HD constexpr Error overflow_error(char const* op, i64 a, i64 b) {

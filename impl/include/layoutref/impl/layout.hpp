@@ -135,9 +135,7 @@ LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
     LayoutLeaf const& x = l.leaf[k];
     if (x.shape.value <= 1 || x.stride.value == 0) continue;
     Value& v = x.stride.value > 0 ? hi : lo;
-    auto r = add_scaled(v, x.shape.value - 1, x.stride);
-    if (!r.ok()) return detail_layout::not_representable(k, x);
-    v = r.value;
+    if (!accumulate(v, x.shape.value - 1, x.stride).ok()) return detail_layout::not_representable(k, x);
   }
   return Error{};
 }
@@ -171,9 +169,7 @@ LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool e
       c = i % s;
       i /= s;
     }
-    if (c != 0) {
-      LAYOUTREF_TRY(v, add_scaled(v, c, l.leaf[k].stride));
-    }
+    if (c != 0) LAYOUTREF_CHECK(accumulate(v, c, l.leaf[k].stride));
   }
   if (i != 0) return fail(Errc::bad_argument).add("index outside the domain");
   return v;

@@ -74,30 +74,39 @@ struct Value {
   }
 };
 
-/// v + c*d. Errors: overflow, or more basis terms than Value::kMaxTerms (capacity).
-LAYOUTREF_HD constexpr Result<Value> add_scaled(Value v, i64 c, Stride const& d) {
-  LAYOUTREF_TRY(i64 term, checked_mul(c, d.value));
-  if (term == 0) return v;
+/// v += c*d, in place. Errors: overflow, or more basis terms than Value::kMaxTerms (capacity);
+/// on an error v is left unchanged.
+LAYOUTREF_HD constexpr Error accumulate(Value& v, i64 c, Stride const& d) {
+  if (mul_overflows(c, d.value)) return overflow_error("*", c, d.value);
+  i64 term = c * d.value;
+  if (term == 0) return Error{};
   if (d.is_integer()) {
-    LAYOUTREF_TRY(i64 s, checked_add(v.scalar, term));
-    v.scalar = s;
-    return v;
+    if (add_overflows(v.scalar, term)) return overflow_error("+", v.scalar, term);
+    v.scalar += term;
+    return Error{};
   }
   int at = 0;
   while (at < v.n && v.terms[at].path < d.path) ++at;
   if (at < v.n && v.terms[at].path == d.path) {
-    LAYOUTREF_TRY(i64 s, checked_add(v.terms[at].coeff, term));
+    if (add_overflows(v.terms[at].coeff, term)) return overflow_error("+", v.terms[at].coeff, term);
+    i64 s = v.terms[at].coeff + term;
     v.terms[at].coeff = s;
     if (s == 0) {
       for (int k = at; k + 1 < v.n; ++k) v.terms[k] = v.terms[k + 1];
       --v.n;
     }
-    return v;
+    return Error{};
   }
   if (v.n == Value::kMaxTerms) return fail(Errc::capacity).add("a value with more than 8 basis terms");
   for (int k = v.n; k > at; --k) v.terms[k] = v.terms[k - 1];
   v.terms[at] = Value::Term{d.path, term};
   ++v.n;
+  return Error{};
+}
+
+/// v + c*d. Errors: those of accumulate.
+LAYOUTREF_HD constexpr Result<Value> add_scaled(Value v, i64 c, Stride const& d) {
+  LAYOUTREF_CHECK(accumulate(v, c, d));
   return v;
 }
 
