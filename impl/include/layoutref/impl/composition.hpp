@@ -149,7 +149,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf
     return make_leaf<N>(n, d);
   }
   int last = flat.nleaves - 1;
-  LayoutLeaf out[N] = {};  // at most one mode per mode of flat
+  LayoutN<N> res;  // flat: at most one mode per mode of flat (flat_layout's form, built in place)
+  LayoutLeaf* out = res.leaf;
   int k = 0;
   Int rest_shape = n, rest_stride = r;
   for (int i = 0; i < last; ++i) {
@@ -166,10 +167,21 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf
     rest_shape = div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
-  if (k > 0 && rest_shape.value == 1) return flat_layout<N>(out, k);
-  LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[last].stride));
-  out[k++] = LayoutLeaf{rest_shape, d};
-  return flat_layout<N>(out, k);
+  if (k == 0 || rest_shape.value != 1) {
+    LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[last].stride));
+    out[k++] = LayoutLeaf{rest_shape, d};
+  }
+  if (k == 1) {  // an integral layout
+    res.node[0] = LayoutN<N>::kLeaf;
+    res.nnodes = 1;
+    res.nleaves = 1;
+    return res;
+  }
+  res.node[0] = static_cast<std::int8_t>(k);
+  for (int j = 1; j <= k; ++j) res.node[j] = LayoutN<N>::kLeaf;
+  res.nnodes = static_cast<std::uint8_t>(k + 1);
+  res.nleaves = static_cast<std::uint8_t>(k);
+  return res;
 }
 
 /// One leaf N:r of B (r > 0) composed with A's extension form, checked exactly where Shah's
@@ -245,12 +257,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
       flat = &flat_sub;
       iv[leaf].path = x.stride.path;
     }
-    Out m;
+    Result<Out> mr = Out{};
     if (x.stride.value == 0) {
-      m = make_leaf<N>(x.shape, Stride::integer(r));
+      mr = Out::of(LayoutLeaf{x.shape, Stride::integer(r)});
     } else {
       bool shah_ok = true;
-      LAYOUTREF_TRY(m, detail::checked_leaf(*flat, x.shape, r, shah_ok));
+      mr = detail::checked_leaf(*flat, x.shape, r, shah_ok);
+      if (!mr.ok()) return mr.error;
       exact = exact && shah_ok;
       if (x.shape.value > 1 && !flat->is_leaf()) {
         i64 hi = mul_overflows(r.value, x.shape.value - 1) ? kI64Max : r.value * (x.shape.value - 1);
@@ -259,6 +272,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
         iv[leaf].hi = hi < top ? hi : top;
       }
     }
+    Out const& m = mr.value;
     if (out.nnodes + m.nnodes > Out::kNodes || out.nleaves + m.nleaves > Out::kLeaves)
       return fail(Errc::capacity).add("a composition with more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
     for (int k = 0; k < m.nnodes; ++k) out.node[out.nnodes++] = m.node[k];
