@@ -12,7 +12,8 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace detail {
 
 // L restricted to the subtree at node k, evaluated at the integer coordinate c (split inside).
-LAYOUTREF_HD constexpr Result<Value> value_at_int(Layout const& l, int k, i64 c, Value v) {
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> value_at_int(LayoutN<N> const& l, int k, i64 c, Value v) {
   int first = l.leaf_index(k), last = l.leaf_index(l.end(k));
   for (int j = first; j < last; ++j) {
     i64 s = l.leaf[j].shape.value;
@@ -33,11 +34,12 @@ LAYOUTREF_HD constexpr Result<Value> value_at_int(Layout const& l, int k, i64 c,
 /// No recursion: coord's nodes are walked in pre-order and kl is the node of L paired with node
 /// kc. A tuple pairs with a tuple of its rank, so both first items are the next nodes; a leaf
 /// covers L's whole subtree at kl, so the next node of coord pairs with l.end(kl).
-LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, Layout const& l, Value v) {
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<Value> value_at(IntTupleN<M> const& coord, LayoutN<N> const& l, Value v) {
   int kl = 0, leaf = 0;
   for (int kc = 0; kc < coord.nnodes; ++kc) {
-    if (coord.node[kc] != IntTuple::kLeaf) {
-      if (l.node[kl] == Layout::kLeaf || l.node[kl] != coord.node[kc])
+    if (coord.node[kc] != IntTupleN<M>::kLeaf) {
+      if (l.node[kl] == LayoutN<N>::kLeaf || l.node[kl] != coord.node[kc])
         return fail(Errc::bad_argument).add("the coordinate does not match the profile of the shape");
       ++kl;
       continue;
@@ -60,14 +62,16 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTuple const& coord, Layout cons
 }  // namespace detail
 
 /// L at a coordinate of any profile weakly congruent with shape(L) (CuTe crd2idx(c, layout)).
-LAYOUTREF_HD constexpr Result<Value> crd2idx(IntTuple const& coord, Layout const& l) {
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<Value> crd2idx(IntTupleN<M> const& coord, LayoutN<N> const& l) {
   return detail::value_at(coord, l, Value{});
 }
 
 /// The colexicographic 1-D index of a coordinate of `shape` (CuTe crd2idx(c, shape)).
-LAYOUTREF_HD constexpr Result<Int> crd2idx(IntTuple const& coord, IntTuple const& shape) {
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<Int> crd2idx(IntTupleN<M> const& coord, IntTupleN<N> const& shape) {
   // The compact column-major layout of shape gives the colexicographic index.
-  Layout compact;
+  LayoutN<N> compact;
   compact.nnodes = shape.nnodes;
   compact.nleaves = shape.nleaves;
   i64 current = 1;
@@ -84,9 +88,10 @@ LAYOUTREF_HD constexpr Result<Int> crd2idx(IntTuple const& coord, IntTuple const
 
 /// The natural coordinate of the 1-D index i in `shape` (CuTe idx2crd); past the size the
 /// last leaf takes what is left. The leaves are run-time values unless i is static.
-LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(Int i, IntTuple const& shape) {
+template <int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<N>> idx2crd(Int i, IntTupleN<N> const& shape) {
   if (i.value < 0) return fail(Errc::bad_argument).add("negative index ").add(i.value);
-  IntTuple c = shape;
+  IntTupleN<N> c = shape;
   i64 rest = i.value;
   for (int k = 0; k < shape.nleaves; ++k) {
     i64 s = shape.leaf[k].value;
@@ -108,18 +113,19 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(Int i, IntTuple const& shape) {
 /// @post the result has the profile of shape.
 /// No recursion: index's nodes are walked in pre-order and ks is the node of shape paired with
 /// node k (as in detail::value_at); each leaf of index fills the leaves of shape's subtree at ks.
-LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple const& shape) {
-  IntTuple out = shape;
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<N>> idx2crd(IntTupleN<M> const& index, IntTupleN<N> const& shape) {
+  IntTupleN<N> out = shape;
   int ks = 0, leaf = 0;
   for (int k = 0; k < index.nnodes; ++k) {
-    if (index.node[k] != IntTuple::kLeaf) {
-      if (shape.node[ks] == IntTuple::kLeaf || shape.node[ks] != index.node[k])
+    if (index.node[k] != IntTupleN<M>::kLeaf) {
+      if (shape.node[ks] == IntTupleN<N>::kLeaf || shape.node[ks] != index.node[k])
         return fail(Errc::bad_argument).add("idx2crd: the index has rank ").add(index.node[k]).add(" but the shape ")
-            .add(shape.node[ks] == IntTuple::kLeaf ? 1 : shape.node[ks]);
+            .add(shape.node[ks] == IntTupleN<N>::kLeaf ? 1 : shape.node[ks]);
       ++ks;
       continue;
     }
-    LAYOUTREF_TRY(IntTuple ck, idx2crd(index.leaf[leaf++], shape.subtree(ks)));
+    LAYOUTREF_TRY(IntTupleN<N> ck, idx2crd(index.leaf[leaf++], shape.subtree(ks)));
     for (int j = 0, first = shape.leaf_index(ks); j < ck.nleaves; ++j) out.leaf[first + j] = ck.leaf[j];
     ks = shape.end(ks);
   }
@@ -135,25 +141,27 @@ LAYOUTREF_HD constexpr Result<IntTuple> idx2crd(IntTuple const& index, IntTuple 
 /// No recursion: dst's nodes are walked in pre-order with the paired nodes kc of coord and ks of
 /// src; where all three are tuples (of one rank) the walk enters their first items, elsewhere
 /// the three subtrees are mapped as a whole and the walk skips past them.
-LAYOUTREF_HD constexpr Result<IntTuple> crd2crd(IntTuple const& coord, IntTuple const& src, IntTuple const& dst) {
-  IntTuple out = dst;
+template <int M, int S, int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<N>> crd2crd(IntTupleN<M> const& coord, IntTupleN<S> const& src, IntTupleN<N> const& dst) {
+  IntTupleN<N> out = dst;
   int kc = 0, ks = 0, kd = 0;
   while (kd < dst.nnodes) {
-    if (coord.node[kc] != IntTuple::kLeaf && src.node[ks] != IntTuple::kLeaf && dst.node[kd] != IntTuple::kLeaf) {
+    if (coord.node[kc] != IntTupleN<M>::kLeaf && src.node[ks] != IntTupleN<S>::kLeaf && dst.node[kd] != IntTupleN<N>::kLeaf) {
       if (coord.node[kc] != src.node[ks] || coord.node[kc] != dst.node[kd])
         return fail(Errc::bad_argument).add("crd2crd: the ranks of the coordinate (").add(coord.node[kc]).add("), the source (")
             .add(src.node[ks]).add(") and the destination (").add(dst.node[kd]).add(") differ");
       ++kc, ++ks, ++kd;
       continue;
     }
-    IntTuple s = src.subtree(ks), d = dst.subtree(kd);
+    IntTupleN<S> s = src.subtree(ks);
+    IntTupleN<N> d = dst.subtree(kd);
     LAYOUTREF_TRY(Int ns, size(s));
     LAYOUTREF_TRY(Int nd, size(d));
     if (ns.value != nd.value)
       return fail(Errc::bad_argument).add("crd2crd: the sizes of the source (").add(ns.value).add(") and the destination (")
           .add(nd.value).add(") differ");
     LAYOUTREF_TRY(Int i, crd2idx(coord.subtree(kc), s));
-    LAYOUTREF_TRY(IntTuple m, idx2crd(i, d));
+    LAYOUTREF_TRY(IntTupleN<N> m, idx2crd(i, d));
     for (int j = 0, first = dst.leaf_index(kd); j < m.nleaves; ++j) out.leaf[first + j] = m.leaf[j];
     kc = coord.end(kc), ks = src.end(ks), kd = dst.end(kd);
   }

@@ -12,6 +12,10 @@
 // Example: slice((4,(2,3)):(1,(4,8)), (2,(_,_))) = (2,3):(4,8)
 // Errors: bad_argument for a coordinate that does not match the layout's profile, a negative
 // coordinate or one outside its mode.
+//
+// Capacity: slice_and_offset takes a layout of any capacity N (LayoutN<N>) and a slice
+// coordinate of any capacity M (SliceCoordN<M>); the kept layout and the offset have capacity N
+// (the offset has at most one term per leaf of the layout).
 #pragma once
 
 #include <layoutref/impl/coordinates.hpp>
@@ -28,18 +32,23 @@ struct SliceLeaf {
     return a.underscore == b.underscore && (a.underscore || a.value == b.value);
   }
 };
-using SliceCoord = Tree<SliceLeaf>;
+/// A slice coordinate of capacity N; `SliceCoord` is the default capacity kMaxLeaves.
+template <int N>
+using SliceCoordN = Tree<SliceLeaf, N>;
+using SliceCoord = SliceCoordN<kMaxLeaves>;
 
 /// The offset of a slice, term by term: each fixed coordinate digit times its mode's stride,
 /// with its static flag (a product of static values is static, CuTe's Int arithmetic). Zero
-/// terms are kept: CuTe's `_0 + 0*_128` is the run-time 0.
-struct Offset {
+/// terms are kept: CuTe's `_0 + 0*_128` is the run-time 0. Capacity: N terms, one per leaf of a
+/// layout of capacity N at most.
+template <int N>
+struct OffsetN {
   struct Term {
     i64 value = 0;
     bool is_static = false;
     BasisPath path{};
   };
-  Term term[kMaxLeaves] = {};
+  Term term[N] = {};
   int n = 0;
 
   /// The offset as a value (the sum of the terms).
@@ -53,16 +62,22 @@ struct Offset {
   }
 };
 
-struct Sliced {
-  Layout layout{};  ///< the kept modes (the empty tuple when the coordinate has no `_`)
-  Offset offset{};
+using Offset = OffsetN<kMaxLeaves>;
+
+template <int N>
+struct SlicedN {
+  LayoutN<N> layout{};  ///< the kept modes (the empty tuple when the coordinate has no `_`)
+  OffsetN<N> offset{};
 };
+using Sliced = SlicedN<kMaxLeaves>;
 
 namespace detail_slice {
 
 /// The terms of L restricted to node k at the integer coordinate c (split colexicographically
-/// inside the subtree, the last leaf taking the rest), appended to `off`.
-LAYOUTREF_HD constexpr Error add_terms(Layout const& l, int k, Int c, Offset& off) {
+/// inside the subtree, the last leaf taking the rest), appended to `off` (one term per leaf of
+/// the subtree: the subtrees of one slice are disjoint, so `off` holds at most l.nleaves terms).
+template <int N>
+LAYOUTREF_HD constexpr Error add_terms(LayoutN<N> const& l, int k, Int c, OffsetN<N>& off) {
   if (c.value < 0) return fail(Errc::bad_argument).add("negative coordinate ").add(c.value);
   int first = l.leaf_index(k), last = l.leaf_index(l.end(k));
   i64 extent = 1;
@@ -79,7 +94,7 @@ LAYOUTREF_HD constexpr Error add_terms(Layout const& l, int k, Int c, Offset& of
     if (j + 1 != last) rest /= s;
     LAYOUTREF_TRY(i64 v, checked_mul(digit, l.leaf[j].stride.value));
     bool digit_static = c.is_static && (last - first == 1 || shapes_static);
-    off.term[off.n++] = Offset::Term{v, digit_static && l.leaf[j].stride.is_static, l.leaf[j].stride.path};
+    off.term[off.n++] = typename OffsetN<N>::Term{v, digit_static && l.leaf[j].stride.is_static, l.leaf[j].stride.path};
   }
   return Error{};
 }
@@ -92,11 +107,12 @@ LAYOUTREF_HD constexpr Error add_terms(Layout const& l, int k, Int c, Offset& of
 /// No recursion: c's nodes are walked in pre-order and kl is the node of L paired with node kc.
 /// A tuple of c pairs with a tuple of L of its rank, so both first items are the next nodes; a
 /// leaf of c covers L's whole subtree at kl, so the next node of c pairs with l.end(kl).
-LAYOUTREF_HD constexpr Error collect(SliceCoord const& c, Layout const& l, TupleBuilder<LayoutLeaf>& out, Offset& off) {
+template <int M, int N>
+LAYOUTREF_HD constexpr Error collect(SliceCoordN<M> const& c, LayoutN<N> const& l, TupleBuilder<LayoutLeaf, N>& out, OffsetN<N>& off) {
   int kl = 0, leaf = 0;
   for (int kc = 0; kc < c.nnodes; ++kc) {
-    if (c.node[kc] != SliceCoord::kLeaf) {
-      if (l.node[kl] == Layout::kLeaf || l.node[kl] != c.node[kc])
+    if (c.node[kc] != SliceCoordN<M>::kLeaf) {
+      if (l.node[kl] == LayoutN<N>::kLeaf || l.node[kl] != c.node[kc])
         return fail(Errc::bad_argument).add("the slice coordinate does not match the profile of the layout");
       ++kl;
       continue;
@@ -114,13 +130,14 @@ LAYOUTREF_HD constexpr Error collect(SliceCoord const& c, Layout const& l, Tuple
 }  // namespace detail_slice
 
 /// CuTe's slice_and_offset(c, L): the kept layout and the offset. A lone `_` keeps L whole.
-LAYOUTREF_HD constexpr Result<Sliced> slice_and_offset(SliceCoord const& c, Layout const& l) {
-  Sliced s;
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<SlicedN<N>> slice_and_offset(SliceCoordN<M> const& c, LayoutN<N> const& l) {
+  SlicedN<N> s;
   if (c.is_leaf() && c.leaf[0].underscore) {
     s.layout = l;
     return s;
   }
-  TupleBuilder<LayoutLeaf> out;
+  TupleBuilder<LayoutLeaf, N> out;
   if (c.is_leaf()) {
     LAYOUTREF_CHECK(detail_slice::add_terms(l, 0, c.leaf[0].value, s.offset));
   } else {
@@ -131,7 +148,8 @@ LAYOUTREF_HD constexpr Result<Sliced> slice_and_offset(SliceCoord const& c, Layo
 }
 
 /// The number of `_` leaves of a slice coordinate.
-LAYOUTREF_HD constexpr int underscores(SliceCoord const& c) {
+template <int M>
+LAYOUTREF_HD constexpr int underscores(SliceCoordN<M> const& c) {
   int n = 0;
   for (int k = 0; k < c.nleaves; ++k) n += c.leaf[k].underscore ? 1 : 0;
   return n;

@@ -14,6 +14,13 @@
 // (products are layout-only: 03_tensor.md "Tensor algebra").
 // Errors as for layouts; bad_argument for a basis offset on a pointer, a coordinate tensor
 // whose origin has no mode a stride names, a thread index no thread layout coordinate gives.
+//
+// Capacity: Tensor<E, N> holds a layout of capacity N (LayoutN<N>; `Tensor<E>` is the default
+// capacity kMaxLeaves) and a coordinate tensor's iterator an origin of capacity N
+// (CountingIteratorN<N>; `CountingIterator` is the default). The functions here take a tensor,
+// tiler and thread layout of one capacity N, deduced from the arguments, and a coordinate of any
+// capacity; they return tensors of capacity N, or capacity when a result does not fit N.
+// with_capacity<M> converts a tensor (its layout and a coordinate tensor's origin).
 #pragma once
 
 #include <layoutref/impl/composition.hpp>
@@ -38,83 +45,101 @@ LAYOUTREF_HD constexpr Pointer<T> make_smem_ptr(T* p) { return Pointer<T>{p, Mem
 template <class T>
 LAYOUTREF_HD constexpr Pointer<T> make_rmem_ptr(T* p) { return Pointer<T>{p, MemorySpace::rmem}; }
 
-/// CuTe's ArithmeticTupleIterator: the iterator of a coordinate tensor.
-struct CountingIterator {
-  IntTuple coord{};  ///< the coordinate at offset 0 (CuTe prints it as ArithTuple(...))
+/// CuTe's ArithmeticTupleIterator: the iterator of a coordinate tensor, its origin of capacity N.
+template <int N>
+struct CountingIteratorN {
+  IntTupleN<N> coord{};  ///< the coordinate at offset 0 (CuTe prints it as ArithTuple(...))
 };
+using CountingIterator = CountingIteratorN<kMaxLeaves>;
 
-/// An owning array of N elements (register memory).
-template <class T, int N>
+/// An owning array of Size elements (register memory).
+template <class T, int Size>
 struct ArrayEngine {
-  T data[N] = {};
+  T data[Size] = {};
 };
 
-template <class Engine>
+/// An engine and a layout of capacity N.
+template <class Engine, int N = kMaxLeaves>
 struct Tensor {
   Engine engine{};
-  Layout layout{};
+  LayoutN<N> layout{};
 };
 
-template <class E>
-LAYOUTREF_HD constexpr Tensor<E> make_tensor(E const& e, Layout const& l) {
-  return Tensor<E>{e, l};
+template <class E, int N>
+LAYOUTREF_HD constexpr Tensor<E, N> make_tensor(E const& e, LayoutN<N> const& l) {
+  return Tensor<E, N>{e, l};
 }
 
 /// make_tensor(engine, shape): the compact column-major layout of shape (CuTe's LayoutLeft).
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const& shape) {
-  LAYOUTREF_TRY(Layout l, make_layout(shape));
-  return Tensor<E>{e, l};
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> make_tensor(E const& e, IntTupleN<N> const& shape) {
+  LAYOUTREF_TRY(LayoutN<N> l, make_layout(shape));
+  return Tensor<E, N>{e, l};
 }
 
 /// make_tensor(engine, shape, stride).
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> make_tensor(E const& e, IntTuple const& shape, StrideTuple const& stride) {
-  LAYOUTREF_TRY(Layout l, make_layout(shape, stride));
-  return Tensor<E>{e, l};
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> make_tensor(E const& e, IntTupleN<N> const& shape, StrideTupleN<N> const& stride) {
+  LAYOUTREF_TRY(LayoutN<N> l, make_layout(shape, stride));
+  return Tensor<E, N>{e, l};
+}
+
+/// t at capacity M: the same engine (a coordinate tensor's origin converted too) and layout, or
+/// capacity when the layout or the origin does not fit M (with_capacity of a tree).
+template <int M, class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, M>> with_capacity(Tensor<E, N> const& t) {
+  LAYOUTREF_TRY(LayoutN<M> l, with_capacity<M>(t.layout));
+  return Tensor<E, M>{t.engine, l};
+}
+template <int M, int K, int N>
+LAYOUTREF_HD constexpr Result<Tensor<CountingIteratorN<M>, M>> with_capacity(Tensor<CountingIteratorN<K>, N> const& t) {
+  LAYOUTREF_TRY(IntTupleN<M> origin, with_capacity<M>(t.engine.coord));
+  LAYOUTREF_TRY(LayoutN<M> l, with_capacity<M>(t.layout));
+  return Tensor<CountingIteratorN<M>, M>{CountingIteratorN<M>{origin}, l};
 }
 
 /// make_tensor_like<T>(t): an owning array of T with CuTe's make_layout_like(layout(t)) (the same
 /// shape, compact, strides in the order of t's); make_fragment_like<T>(t) with
-/// make_fragment_like(layout(t)) (mode 0 kept column-major first, construct.hpp). N is the
-/// array's capacity: bad_argument when the layout's cosize exceeds it.
-template <class T, int N, class E>
-LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, N>>> make_tensor_like(Tensor<E> const& t) {
-  LAYOUTREF_TRY(Layout l, make_layout_like(t.layout));
+/// make_fragment_like(layout(t)) (mode 0 kept column-major first, construct.hpp). Size is the
+/// array's number of elements: bad_argument when the layout's cosize exceeds it. The layout keeps
+/// t's capacity N.
+template <class T, int Size, class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, Size>, N>> make_tensor_like(Tensor<E, N> const& t) {
+  LAYOUTREF_TRY(LayoutN<N> l, make_layout_like(t.layout));
   LAYOUTREF_TRY(i64 c, cosize(l));
-  if (c > N) return fail(Errc::bad_argument).add("make_tensor_like: cosize ").add(c).add(" exceeds the array of ").add(N);
-  return Tensor<ArrayEngine<T, N>>{ArrayEngine<T, N>{}, l};
+  if (c > Size) return fail(Errc::bad_argument).add("make_tensor_like: cosize ").add(c).add(" exceeds the array of ").add(Size);
+  return Tensor<ArrayEngine<T, Size>, N>{ArrayEngine<T, Size>{}, l};
 }
-template <class T, int N, class E>
-LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, N>>> make_fragment_like(Tensor<E> const& t) {
-  LAYOUTREF_TRY(Layout l, make_fragment_like(t.layout));
+template <class T, int Size, class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<ArrayEngine<T, Size>, N>> make_fragment_like(Tensor<E, N> const& t) {
+  LAYOUTREF_TRY(LayoutN<N> l, make_fragment_like(t.layout));
   LAYOUTREF_TRY(i64 c, cosize(l));
-  if (c > N) return fail(Errc::bad_argument).add("make_fragment_like: cosize ").add(c).add(" exceeds the array of ").add(N);
-  return Tensor<ArrayEngine<T, N>>{ArrayEngine<T, N>{}, l};
+  if (c > Size) return fail(Errc::bad_argument).add("make_fragment_like: cosize ").add(c).add(" exceeds the array of ").add(Size);
+  return Tensor<ArrayEngine<T, Size>, N>{ArrayEngine<T, Size>{}, l};
 }
 
 // --- queries (CuTe's rank, depth, shape, size, layout<I>, tensor<I>) ---------------------------
 
-template <class E>
-LAYOUTREF_HD constexpr int rank(Tensor<E> const& t) { return t.layout.rank(); }
-template <class E>
-LAYOUTREF_HD constexpr int depth(Tensor<E> const& t) { return t.layout.depth(); }
-template <class E>
-LAYOUTREF_HD constexpr IntTuple shape(Tensor<E> const& t) { return shape(t.layout); }
-template <class E>
-LAYOUTREF_HD constexpr Result<Int> size(Tensor<E> const& t) { return size(t.layout); }
+template <class E, int N>
+LAYOUTREF_HD constexpr int rank(Tensor<E, N> const& t) { return t.layout.rank(); }
+template <class E, int N>
+LAYOUTREF_HD constexpr int depth(Tensor<E, N> const& t) { return t.layout.depth(); }
+template <class E, int N>
+LAYOUTREF_HD constexpr IntTupleN<N> shape(Tensor<E, N> const& t) { return shape(t.layout); }
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Int> size(Tensor<E, N> const& t) { return size(t.layout); }
 /// tensor<I>(t): mode i with the same iterator (a view of that mode).
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> mode(Tensor<E> const& t, int i) {
-  LAYOUTREF_TRY(Layout m, t.layout.mode(i));
-  return Tensor<E>{t.engine, m};
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> mode(Tensor<E, N> const& t, int i) {
+  LAYOUTREF_TRY(LayoutN<N> m, t.layout.mode(i));
+  return Tensor<E, N>{t.engine, m};
 }
 
 // --- iterators advanced by an offset --------------------------------------------------------
 
 /// pointer + offset. @pre the offset is an integer (a basis offset is bad_argument)
-template <class T>
-LAYOUTREF_HD constexpr Result<Pointer<T>> advance(Pointer<T> p, Offset const& off) {
+template <class T, int N>
+LAYOUTREF_HD constexpr Result<Pointer<T>> advance(Pointer<T> p, OffsetN<N> const& off) {
   LAYOUTREF_TRY(Value v, off.value());
   if (!v.is_integer()) return fail(Errc::bad_argument).add("a pointer advanced by a basis offset");
   p.ptr += v.scalar;
@@ -124,13 +149,14 @@ LAYOUTREF_HD constexpr Result<Pointer<T>> advance(Pointer<T> p, Offset const& of
 namespace detail_tensor {
 
 /// The leaf of `coord` at a basis path (depth 0: a plain integer coordinate), or -1.
-LAYOUTREF_HD constexpr int leaf_at(IntTuple const& coord, BasisPath const& p) {
+template <int N>
+LAYOUTREF_HD constexpr int leaf_at(IntTupleN<N> const& coord, BasisPath const& p) {
   int k = 0;
   for (int d = 0; d < p.depth; ++d) {
-    if (coord.node[k] == IntTuple::kLeaf || p.mode[d] >= coord.node[k]) return -1;
+    if (coord.node[k] == IntTupleN<N>::kLeaf || p.mode[d] >= coord.node[k]) return -1;
     k = coord.child(k, p.mode[d]);
   }
-  if (coord.node[k] != IntTuple::kLeaf) return -1;
+  if (coord.node[k] != IntTupleN<N>::kLeaf) return -1;
   return coord.leaf_index(k);
 }
 
@@ -138,7 +164,8 @@ LAYOUTREF_HD constexpr int leaf_at(IntTuple const& coord, BasisPath const& p) {
 
 /// origin + offset, term by term with CuTe's static arithmetic (a leaf stays static only if
 /// every term added to it is static).
-LAYOUTREF_HD constexpr Result<CountingIterator> advance(CountingIterator it, Offset const& off) {
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<CountingIteratorN<M>> advance(CountingIteratorN<M> it, OffsetN<N> const& off) {
   for (int k = 0; k < off.n; ++k) {
     auto const& t = off.term[k];
     int at = detail_tensor::leaf_at(it.coord, t.path);
@@ -152,66 +179,68 @@ LAYOUTREF_HD constexpr Result<CountingIterator> advance(CountingIterator it, Off
 }
 
 /// An owning array sliced: a view of its data (CuTe: data() is a plain pointer).
-template <class T, int N>
-LAYOUTREF_HD constexpr Result<Pointer<T>> advance(ArrayEngine<T, N>& a, Offset const& off) {
+template <class T, int Size, int N>
+LAYOUTREF_HD constexpr Result<Pointer<T>> advance(ArrayEngine<T, Size>& a, OffsetN<N> const& off) {
   return advance(Pointer<T>{a.data, MemorySpace::rmem}, off);
 }
 
 // --- element access ---------------------------------------------------------------------------
 
 /// The element at the 1-D index i: a pointer to it.
-template <class T>
-LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>> const& t, i64 i) {
+template <class T, int N>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>, N> const& t, i64 i) {
   LAYOUTREF_TRY(i64 off, evaluate_int(t.layout, i));
   return t.engine.ptr + off;
 }
 /// The element at a coordinate of any profile weakly congruent with the shape.
-template <class T>
-LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>> const& t, IntTuple const& c) {
+template <class T, int N, int M>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<Pointer<T>, N> const& t, IntTupleN<M> const& c) {
   LAYOUTREF_TRY(Value v, crd2idx(c, t.layout));
   if (!v.is_integer()) return fail(Errc::bad_argument).add("a pointer tensor with basis strides");
   return t.engine.ptr + v.scalar;
 }
 /// The element at the 1-D index i of a coordinate tensor: origin + L(i).
-LAYOUTREF_HD constexpr Result<IntTuple> element(Tensor<CountingIterator> const& t, i64 i) {
+/// The result has the origin's capacity M.
+template <int M, int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<M>> element(Tensor<CountingIteratorN<M>, N> const& t, i64 i) {
   if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
-  LAYOUTREF_TRY(IntTuple c, idx2crd(Int::dynamic(i), shape(t.layout)));
-  SliceCoord sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
-  LAYOUTREF_TRY(Sliced s, slice_and_offset(sc, t.layout));
-  LAYOUTREF_TRY(CountingIterator it, advance(t.engine, s.offset));
+  LAYOUTREF_TRY(IntTupleN<N> c, idx2crd(Int::dynamic(i), shape(t.layout)));
+  SliceCoordN<N> sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
+  LAYOUTREF_TRY(SlicedN<N> s, slice_and_offset(sc, t.layout));
+  LAYOUTREF_TRY(CountingIteratorN<M> it, advance(t.engine, s.offset));
   return it.coord;
 }
-template <class T, int N>
-LAYOUTREF_HD constexpr Result<T*> element(Tensor<ArrayEngine<T, N>>& t, i64 i) {
+template <class T, int Size, int N>
+LAYOUTREF_HD constexpr Result<T*> element(Tensor<ArrayEngine<T, Size>, N>& t, i64 i) {
   LAYOUTREF_TRY(i64 off, evaluate_int(t.layout, i));
-  if (off < 0 || off >= N) return fail(Errc::bad_argument).add("offset ").add(off).add(" outside the owning array of ").add(N);
+  if (off < 0 || off >= Size) return fail(Errc::bad_argument).add("offset ").add(off).add(" outside the owning array of ").add(Size);
   return t.engine.data + off;
 }
 
 // --- slicing, composition, divides --------------------------------------------------------------
 
 /// t(c) for a coordinate with `_`: the iterator advanced by the offset, the kept modes.
-template <class E>
-LAYOUTREF_HD constexpr auto slice(Tensor<E> const& t, SliceCoord const& c) -> Result<Tensor<E>> {
-  LAYOUTREF_TRY(Sliced s, slice_and_offset(c, t.layout));
+template <class E, int N, int M>
+LAYOUTREF_HD constexpr auto slice(Tensor<E, N> const& t, SliceCoordN<M> const& c) -> Result<Tensor<E, N>> {
+  LAYOUTREF_TRY(SlicedN<N> s, slice_and_offset(c, t.layout));
   LAYOUTREF_TRY(E e, advance(t.engine, s.offset));
-  return Tensor<E>{e, s.layout};
+  return Tensor<E, N>{e, s.layout};
 }
 /// A slice of an owning tensor is a view of its array (CuTe: the sliced tensor holds data()).
-template <class T, int N>
-LAYOUTREF_HD constexpr Result<Tensor<Pointer<T>>> slice(Tensor<ArrayEngine<T, N>>& t, SliceCoord const& c) {
-  return slice(Tensor<Pointer<T>>{Pointer<T>{t.engine.data, MemorySpace::rmem}, t.layout}, c);
+template <class T, int Size, int N, int M>
+LAYOUTREF_HD constexpr Result<Tensor<Pointer<T>, N>> slice(Tensor<ArrayEngine<T, Size>, N>& t, SliceCoordN<M> const& c) {
+  return slice(Tensor<Pointer<T>, N>{Pointer<T>{t.engine.data, MemorySpace::rmem}, t.layout}, c);
 }
 
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> composition(Tensor<E> const& t, Tiler const& tiler) {
-  LAYOUTREF_TRY(Layout l, composition(t.layout, tiler));
-  return Tensor<E>{t.engine, l};
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> composition(Tensor<E, N> const& t, TilerN<N> const& tiler) {
+  LAYOUTREF_TRY(LayoutN<N> l, composition(t.layout, tiler));
+  return Tensor<E, N>{t.engine, l};
 }
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> divide(Arrangement how, Tensor<E> const& t, Tiler const& tiler) {
-  LAYOUTREF_TRY(Layout l, divide(how, t.layout, tiler));
-  return Tensor<E>{t.engine, l};
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> divide(Arrangement how, Tensor<E, N> const& t, TilerN<N> const& tiler) {
+  LAYOUTREF_TRY(LayoutN<N> l, divide(how, t.layout, tiler));
+  return Tensor<E, N>{t.engine, l};
 }
 
 // --- partitioning ---------------------------------------------------------------------------
@@ -219,27 +248,37 @@ LAYOUTREF_HD constexpr Result<Tensor<E>> divide(Arrangement how, Tensor<E> const
 namespace detail_tensor {
 
 /// repeat<n>(_) as n items pushed to a slice coordinate builder.
-LAYOUTREF_HD constexpr void push_underscores(TupleBuilder<SliceLeaf>& b, int n) {
+template <int N>
+LAYOUTREF_HD constexpr void push_underscores(TupleBuilder<SliceLeaf, N>& b, int n) {
   for (int i = 0; i < n; ++i) b.push_leaf(SliceLeaf::keep());
 }
-/// append<r>(c, _): the items of the tuple c, then `_` up to rank r. @pre c is a tuple
-LAYOUTREF_HD constexpr Result<SliceCoord> append_underscores(SliceCoord const& c, int r) {
+/// append<r>(c, _): the items of the tuple c, then `_` up to rank r, at capacity N. @pre c is a tuple
+template <int N, int M>
+LAYOUTREF_HD constexpr Result<SliceCoordN<N>> append_underscores(SliceCoordN<M> const& c, int r) {
   if (c.rank() > r) return fail(Errc::bad_argument).add("a coordinate of rank ").add(c.rank()).add(" for a mode of rank ").add(r);
-  TupleBuilder<SliceLeaf> b;
+  TupleBuilder<SliceLeaf, N> b;
   b.push_items(c);
   push_underscores(b, r - c.rank());
   return b.done();
 }
-LAYOUTREF_HD constexpr Result<SliceCoord> repeat_underscores(int r) {
-  if (r == 1) return SliceCoord::of(SliceLeaf::keep());
-  TupleBuilder<SliceLeaf> b;
+template <int N>
+LAYOUTREF_HD constexpr Result<SliceCoordN<N>> repeat_underscores(int r) {
+  if (r == 1) return SliceCoordN<N>::of(SliceLeaf::keep());
+  TupleBuilder<SliceLeaf, N> b;
   push_underscores(b, r);
   return b.done();
 }
+/// c at capacity N: c itself for a leaf, append<r>(c, _) for a tuple (inner/outer_partition).
+template <int N, int M>
+LAYOUTREF_HD constexpr Result<SliceCoordN<N>> coord_for_mode(SliceCoordN<M> const& c, int r) {
+  if (c.is_leaf()) return SliceCoordN<N>::of(c.leaf[0]);
+  return append_underscores<N>(c, r);
+}
 
 /// The pair (first, second) of slice coordinates.
-LAYOUTREF_HD constexpr Result<SliceCoord> pair(SliceCoord const& first, SliceCoord const& second) {
-  TupleBuilder<SliceLeaf> b;
+template <int N>
+LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, SliceCoordN<N> const& second) {
+  TupleBuilder<SliceLeaf, N> b;
   b.push(first);
   b.push(second);
   return b.done();
@@ -250,38 +289,32 @@ LAYOUTREF_HD constexpr Result<SliceCoord> pair(SliceCoord const& first, SliceCoo
 /// inner_partition(T, tiler, coord) = local_tile: zipped_divide(T, tiler) sliced by
 /// (repeat<R0>(_), append<R1>(coord, _)) for a tuple coord, (repeat<R0>(_), coord) otherwise
 /// (CuTe tensor_impl.hpp inner_partition): keeps the tile, picks the tile at coord.
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> inner_partition(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
-  LAYOUTREF_TRY(Tensor<E> z, divide(Arrangement::zipped, t, tiler));
-  LAYOUTREF_TRY(Layout m0, z.layout.mode(0));
-  LAYOUTREF_TRY(Layout m1, z.layout.mode(1));
-  LAYOUTREF_TRY(SliceCoord first, detail_tensor::repeat_underscores(m0.rank()));
-  SliceCoord second = coord;
-  if (!coord.is_leaf()) {
-    LAYOUTREF_TRY(second, detail_tensor::append_underscores(coord, m1.rank()));
-  }
-  LAYOUTREF_TRY(SliceCoord c, detail_tensor::pair(first, second));
+template <class E, int N, int M>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
+  LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
+  LAYOUTREF_TRY(SliceCoordN<N> first, detail_tensor::repeat_underscores<N>(m0.rank()));
+  LAYOUTREF_TRY(SliceCoordN<N> second, detail_tensor::coord_for_mode<N>(coord, m1.rank()));
+  LAYOUTREF_TRY(SliceCoordN<N> c, detail_tensor::pair(first, second));
   return slice(z, c);
 }
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> local_tile(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
+template <class E, int N, int M>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> local_tile(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
   return inner_partition(t, tiler, coord);
 }
 
 /// outer_partition(T, tiler, coord): zipped_divide(T, tiler) sliced by
 /// (append<R0>(coord, _), repeat<R1>(_)) for a tuple coord, (coord, repeat<R1>(_)) otherwise:
 /// keeps the rest, picks the element at coord inside every tile.
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> outer_partition(Tensor<E> const& t, Tiler const& tiler, SliceCoord const& coord) {
-  LAYOUTREF_TRY(Tensor<E> z, divide(Arrangement::zipped, t, tiler));
-  LAYOUTREF_TRY(Layout m0, z.layout.mode(0));
-  LAYOUTREF_TRY(Layout m1, z.layout.mode(1));
-  SliceCoord first = coord;
-  if (!coord.is_leaf()) {
-    LAYOUTREF_TRY(first, detail_tensor::append_underscores(coord, m0.rank()));
-  }
-  LAYOUTREF_TRY(SliceCoord second, detail_tensor::repeat_underscores(m1.rank()));
-  LAYOUTREF_TRY(SliceCoord c, detail_tensor::pair(first, second));
+template <class E, int N, int M>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
+  LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
+  LAYOUTREF_TRY(SliceCoordN<N> first, detail_tensor::coord_for_mode<N>(coord, m0.rank()));
+  LAYOUTREF_TRY(SliceCoordN<N> second, detail_tensor::repeat_underscores<N>(m1.rank()));
+  LAYOUTREF_TRY(SliceCoordN<N> c, detail_tensor::pair(first, second));
   return slice(z, c);
 }
 
@@ -290,8 +323,9 @@ namespace detail_tensor {
 /// Whether the integer-strided thr is injective by the sufficient test: its modes of size > 1,
 /// sorted by stride, have positive strides and each starts past the previous one's span
 /// (s_k*d_k <= d_(k+1)).
-LAYOUTREF_HD constexpr bool sorted_disjoint(Layout const& thr) {
-  i64 d[kMaxLeaves] = {}, s[kMaxLeaves] = {};
+template <int N>
+LAYOUTREF_HD constexpr bool sorted_disjoint(LayoutN<N> const& thr) {
+  i64 d[N] = {}, s[N] = {};
   int n = 0;
   for (int k = 0; k < thr.nleaves; ++k) {
     if (thr.leaf[k].shape.value == 1) continue;
@@ -312,10 +346,11 @@ LAYOUTREF_HD constexpr bool sorted_disjoint(Layout const& thr) {
 
 /// The flat coordinate (each top-level mode's colexicographic 1-D coordinate) of the 1-D index
 /// j of thr, with the given static flag.
-LAYOUTREF_HD constexpr Result<IntTuple> flat_of_index(Layout const& thr, i64 j, bool is_static) {
-  IntTuple s = shape(thr);
-  if (thr.is_leaf()) return IntTuple::of(Int{j, is_static});
-  TupleBuilder<Int> flat;
+template <int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<N>> flat_of_index(LayoutN<N> const& thr, i64 j, bool is_static) {
+  IntTupleN<N> s = shape(thr);
+  if (thr.is_leaf()) return IntTupleN<N>::of(Int{j, is_static});
+  TupleBuilder<Int, N> flat;
   for (int i = 0; i < thr.rank(); ++i) {
     LAYOUTREF_TRY(Int n, size(s.subtree(thr.child(0, i))));
     flat.push_leaf(Int{i + 1 == thr.rank() ? j : j % n.value, is_static});
@@ -335,11 +370,12 @@ LAYOUTREF_HD constexpr Result<IntTuple> flat_of_index(Layout const& thr, i64 j, 
 /// docs/divergences.md), the search the true one.
 /// Errors: get_flat_coord.not_a_value (idx is no value of thr), get_flat_coord.not_unique (two
 /// coordinates give idx), bad_argument (basis strides, a negative idx), capacity.
-LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int idx) {
+template <int N>
+LAYOUTREF_HD constexpr Result<IntTupleN<N>> get_flat_coord(LayoutN<N> const& thr, Int idx) {
   if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
   LAYOUTREF_CHECK(validate(thr));
   if (!has_integer_strides(thr)) return fail(Errc::bad_argument).add("a thread layout with basis strides");
-  IntTuple hier = shape(thr);
+  IntTupleN<N> hier = shape(thr);
   bool formula = true;
   for (int k = 0; k < thr.nleaves; ++k) {
     auto const& x = thr.leaf[k];
@@ -355,8 +391,8 @@ LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int id
     LAYOUTREF_TRY(Value v, crd2idx(hier, thr));
     if (v.scalar == idx.value) {
       if (thr.is_leaf()) return hier;
-      TupleBuilder<Int> flat;
-      IntTuple s = shape(thr);
+      TupleBuilder<Int, N> flat;
+      IntTupleN<N> s = shape(thr);
       for (int i = 0; i < thr.rank(); ++i) {
         int k = thr.child(0, i);
         LAYOUTREF_TRY(Int c, crd2idx(hier.subtree(k), s.subtree(k)));
@@ -390,16 +426,17 @@ LAYOUTREF_HD constexpr Result<IntTuple> get_flat_coord(Layout const& thr, Int id
 
 /// product_each(shape(L)): the size of each top-level mode, as a tuple tiler of layouts n:_1
 /// (a tuple also for a leaf L: CuTe's product_each wraps its argument).
-LAYOUTREF_HD constexpr Result<Tiler> product_each_tiler(Layout const& l) {
-  TilerBuilder b;
+template <int N>
+LAYOUTREF_HD constexpr Result<TilerN<N>> product_each_tiler(LayoutN<N> const& l) {
+  TilerBuilderN<N> b;
   if (l.is_leaf()) {
-    b.push(Tiler::of(make_leaf(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
+    b.push(TilerN<N>::of(make_leaf<N>(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
     return b.done();
   }
   for (int i = 0; i < l.rank(); ++i) {
-    LAYOUTREF_TRY(Layout m, l.mode(i));
+    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
     LAYOUTREF_TRY(Int n, size(m));
-    b.push(Tiler::of(make_leaf(n, Stride::integer(Int::fixed(1)))));
+    b.push(TilerN<N>::of(make_leaf<N>(n, Stride::integer(Int::fixed(1)))));
   }
   return b.done();
 }
@@ -408,11 +445,11 @@ LAYOUTREF_HD constexpr Result<Tiler> product_each_tiler(Layout const& l) {
 /// thr.get_flat_coord(idx)) (CuTe tensor_impl.hpp). Thread 3 of a 2x4 row-major thread layout
 /// starts at (0,3) of an 8x24 coordinate tensor and takes every 2nd row and every 4th column:
 /// Example: local_partition(make_identity_tensor((8,24)), (_2,_4):(_4,_1), 3) = ArithTuple(0,3) o (4,6):(_2@0,_4@1)
-template <class E>
-LAYOUTREF_HD constexpr Result<Tensor<E>> local_partition(Tensor<E> const& t, Layout const& thr, Int idx) {
-  LAYOUTREF_TRY(Tiler tiler, product_each_tiler(thr));
-  LAYOUTREF_TRY(IntTuple c, get_flat_coord(thr, idx));
-  SliceCoord sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
+template <class E, int N>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> local_partition(Tensor<E, N> const& t, LayoutN<N> const& thr, Int idx) {
+  LAYOUTREF_TRY(TilerN<N> tiler, product_each_tiler(thr));
+  LAYOUTREF_TRY(IntTupleN<N> c, get_flat_coord(thr, idx));
+  SliceCoordN<N> sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
   return outer_partition(t, tiler, sc);
 }
 
@@ -421,10 +458,12 @@ LAYOUTREF_HD constexpr Result<Tensor<E>> local_partition(Tensor<E> const& t, Lay
 /// make_identity_tensor(shape): ArithTuple(_0,...) o make_identity_layout(shape), the origin a
 /// tuple of static zeros with the profile of the shape (CuTe: coprofile of the layout);
 /// the layout is make_identity_layout (construct.hpp).
-LAYOUTREF_HD constexpr Result<Tensor<CountingIterator>> make_identity_tensor(IntTuple const& s) {
-  LAYOUTREF_TRY(Layout l, make_identity_layout(s));
-  CountingIterator it{map_leaves<Int>(s, [](Int) { return Int::fixed(0); })};
-  return Tensor<CountingIterator>{it, l};
+/// The tensor, its layout and its origin have the capacity N of the shape.
+template <int N>
+LAYOUTREF_HD constexpr Result<Tensor<CountingIteratorN<N>, N>> make_identity_tensor(IntTupleN<N> const& s) {
+  LAYOUTREF_TRY(LayoutN<N> l, make_identity_layout(s));
+  CountingIteratorN<N> it{map_leaves<Int>(s, [](Int) { return Int::fixed(0); })};
+  return Tensor<CountingIteratorN<N>, N>{it, l};
 }
 
 }  // namespace layoutref::impl
