@@ -226,5 +226,94 @@ TEST(ImplCoalesceCapacity, AgreesWithDefaultCapacity) {
   EXPECT_EQ(coalesce_agrees_with_default_capacity<8>(), 15);  // all but the 9-leaf case
 }
 
+// ---- deep profiles: at_profile walks the profile without recursion ------------------------------
+
+/// x wrapped in d rank-1 tuples: chain(2, "_8") = "((_8))" (the expected texts).
+std::string chain(int d, std::string const& x) { return std::string(static_cast<size_t>(d), '(') + x + std::string(static_cast<size_t>(d), ')'); }
+
+/// The tree x wrapped in d rank-1 tuples (CuTe's notation reads at most 64 nested brackets).
+template <class V, int N>
+Tree<V, N> wrap(Tree<V, N> x, int d) {
+  for (int k = 0; k < d; ++k) {
+    TupleBuilder<V, N> b;
+    b.push(x);
+    auto r = b.done();
+    EXPECT_TRUE(r.ok()) << str(r.error);
+    x = r.value;
+  }
+  return x;
+}
+
+TEST(ImplCoalesce, ProfilesAsDeepAsTheCapacity) {
+  // A profile of 72 nodes (the capacity 2*32 + 8): 71 rank-1 tuples around _1. Each reaches the
+  // leaf _8:_1, whose mode 0 is itself, and wraps it once: 72 nodes.
+  IntTuple deep71 = wrap(P("_1"), 71);
+  std::string deep = chain(71, "_8") + ":" + chain(71, "_1");
+  EXPECT_EQ(S(coalesce(L("_8:_1"), deep71)), deep);
+  EXPECT_EQ(S(coalesce_x(L("_8:_1"), deep71)), deep);
+  EXPECT_EQ(S(filter(L("_8:_1"), deep71)), deep);
+  // A layout and a profile nested alike, 69 deep: the innermost (_2,_4):(_1,_2) is coalesced to _8:_1.
+  EXPECT_EQ(S(coalesce(wrap(L("(_2,_4):(_1,_2)"), 69), wrap(P("_1"), 69))), chain(69, "_8") + ":" + chain(69, "_1"));
+  // (_2,_3):(_1,_2) by 70 tuples around _1: mode 0 (_2:_1) in 69 tuples, then the kept mode _3:_2:
+  // 72 nodes. By 71 tuples: 73 nodes, past the capacity.
+  EXPECT_EQ(S(coalesce(L("(_2,_3):(_1,_2)"), wrap(P("_1"), 70))), "(" + chain(69, "_2") + ",_3):(" + chain(69, "_1") + ",_2)");
+  auto full = coalesce(L("(_2,_3):(_1,_2)"), deep71);
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(full.error.code, Errc::capacity);
+  EXPECT_EQ(message(full.error), "more than 32 leaves or 72 nodes");
+  // A tuple of the profile deeper down with more modes than its leaf: refused.
+  auto rank = filter(L("_8:_1"), wrap(P("(_1,_1)"), 69));
+  ASSERT_FALSE(rank.ok());
+  EXPECT_EQ(rank.error.condition, Cond::coalesce_profile_rank);
+  EXPECT_EQ(message(rank.error), "the profile has 2 modes but the layout has 1");
+  // At capacity 4 (16 nodes): 15 tuples around the leaf fit, by a profile of another capacity too.
+  EXPECT_EQ(SN(coalesce(LN<4>("_8:_1"), PN<4>(chain(15, "_1")))), chain(15, "_8") + ":" + chain(15, "_1"));
+  EXPECT_EQ(SN(coalesce(LN<4>("_8:_1"), P(chain(15, "_1")))), chain(15, "_8") + ":" + chain(15, "_1"));
+  auto small = coalesce(LN<4>("_8:_1"), P(chain(16, "_1")));
+  ASSERT_FALSE(small.ok());
+  EXPECT_EQ(message(small.error), "more than 4 leaves or 16 nodes");
+}
+
+TEST(ImplCoalesceCapacity, ARefusalAfterAFullTupleWins) {
+  // (_2,_3,_5):(_1,_2,_6) at capacity 4 by (13 tuples around _1, (_1), _1): mode 0 in 13 tuples
+  // (14 nodes), mode 1 in one (2 nodes): 17 nodes, the tuple is full. That is reported when it
+  // ends, so a refusal in its mode 2 comes first.
+  std::string front = "(" + chain(13, "_1") + ",(_1),";
+  auto full = coalesce(LN<4>("(_2,_3,_5):(_1,_2,_6)"), P(front + "_1)"));
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(message(full.error), "more than 4 leaves or 16 nodes");
+  auto refused = coalesce(LN<4>("(_2,_3,_5):(_1,_2,_6)"), P(front + "(_1,_1))"));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error.condition, Cond::coalesce_profile_rank);
+  EXPECT_EQ(message(refused.error), "the profile has 2 modes but the layout has 1");
+  // At the default capacity the first is (13 tuples around _2, (_3), _5).
+  EXPECT_EQ(S(coalesce(L("(_2,_3,_5):(_1,_2,_6)"), P(front + "_1)"))),
+            "(" + chain(13, "_2") + ",(_3),_5):(" + chain(13, "_1") + ",(_2),_6)");
+}
+
+// constexpr at N = 4 with a nested profile: ((_2,_4),_3):((_1,_2),_8) by (((_1),_1),_1): the
+// leaf _2:_1 reached by the tuple (_1) is wrapped, the others are coalesced as they are:
+// (((_2),_4),_3):(((_1),_2),_8).
+constexpr bool coalesces_by_a_nested_profile_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> inner;
+  inner.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});
+  inner.push_leaf(LayoutLeaf{Int::fixed(4), Stride::integer(Int::fixed(2))});
+  TupleBuilder<LayoutLeaf, 4> l;
+  l.push(inner.done().value);
+  l.push_leaf(LayoutLeaf{Int::fixed(3), Stride::integer(Int::fixed(8))});
+  TupleBuilder<Int, 4> p0;
+  TupleBuilder<Int, 4> one;
+  one.push_leaf(Int::fixed(1));
+  p0.push(one.done().value);
+  p0.push_leaf(Int::fixed(1));
+  TupleBuilder<Int, 4> p;
+  p.push(p0.done().value);
+  p.push_leaf(Int::fixed(1));
+  auto r = coalesce(l.done().value, p.done().value);
+  return r.ok() && r.value.nnodes == 6 && r.value.node[0] == 2 && r.value.node[1] == 2 && r.value.node[2] == 1 &&
+         r.value.nleaves == 3 && r.value.leaf[0].shape.value == 2 && r.value.leaf[1].shape.value == 4 && r.value.leaf[2].shape.value == 3;
+}
+static_assert(coalesces_by_a_nested_profile_at_compile_time());
+
 }  // namespace
 }  // namespace layoutref::impl

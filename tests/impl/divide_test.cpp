@@ -261,5 +261,111 @@ constexpr bool divides_at_capacity_4() {
 }
 static_assert(divides_at_capacity_4());
 
+// ---- deep tilers: by_mode and zip2_by walk the tiler's profile without recursion --------------
+
+/// x wrapped in d rank-1 tuples: chain(2, "_8") = "((_8))" (the expected texts).
+std::string chain(int d, std::string const& x) { return std::string(static_cast<size_t>(d), '(') + x + std::string(static_cast<size_t>(d), ')'); }
+
+/// The tiler t wrapped in d rank-1 tuples (CuTe's notation reads at most 64 nested brackets).
+template <int N>
+TilerN<N> wrap(TilerN<N> t, int d) {
+  for (int k = 0; k < d; ++k) {
+    TilerBuilderN<N> b;
+    b.push(t);
+    auto r = b.done();
+    EXPECT_TRUE(r.ok()) << str(r.error);
+    t = r.value;
+  }
+  return t;
+}
+
+std::string Dw(Arrangement how, std::string const& a, std::string const& t, int d) { return S(divide(how, L(a), wrap(Tl(t), d))); }
+
+Error refusal_w(Arrangement how, std::string const& a, std::string const& t, int d) {
+  auto r = divide(how, L(a), wrap(Tl(t), d));
+  EXPECT_FALSE(r.ok()) << a << " / " << d << " tuples around " << t << " = " << (r.ok() ? str(r.value) : "");
+  return r.error;
+}
+
+TEST(ImplDivide, TilersAsDeepAsTheCapacity) {
+  // A tiler of 72 nodes (the capacity 2*32 + 8): 71 rank-1 tuples around `_`. Each tuple of the
+  // tiler reaches A = _8:_1, a leaf, whose mode 0 is itself: `_` keeps it, and each tuple wraps
+  // the result once: 71 tuples around _8:_1, 72 nodes.
+  EXPECT_EQ(Dw(Arrangement::logical, "_8:_1", "_", 71), chain(71, "_8") + ":" + chain(71, "_1"));
+  // 69 tuples around _2:_1: logical_divide(_8:_1, _2:_1) = (_2,_4):(_1,_2) (complement(2:1, 8) =
+  // 4:2) wrapped 69 times: 72 nodes. One tuple more does not fit.
+  EXPECT_EQ(Dw(Arrangement::logical, "_8:_1", "_2:_1", 69), chain(69, "(_2,_4)") + ":" + chain(69, "(_1,_2)"));
+  Error e = refusal_w(Arrangement::logical, "_8:_1", "_2:_1", 70);
+  EXPECT_EQ(e.code, Errc::capacity);
+  EXPECT_EQ(message(e), "more than 32 leaves or 72 nodes");
+  // The pairs of a zipped tiler: `_` gives (_8:_1, _1:_0), 3 nodes: 71 tuples around it pass the capacity.
+  EXPECT_EQ(refusal_w(Arrangement::zipped, "_8:_1", "_", 71).code, Errc::capacity);
+  // zip2_by guided by 34 rank-1 tuples around _2:_1: the by-mode result is the pair
+  // (_2,_4):(_1,_2) in 34 tuples; each tuple of the guide gives ((first), (second)), so the tile is
+  // _2:_1 and the rest _4:_2, each in 34 tuples: 2*35 + 1 = 71 nodes. Tiled and flat keep both
+  // halves whole (rank 1). With 35 tuples the arranged result has 73 nodes.
+  std::string zipped = "(" + chain(34, "_2") + "," + chain(34, "_4") + "):(" + chain(34, "_1") + "," + chain(34, "_2") + ")";
+  EXPECT_EQ(D(Arrangement::zipped, "_8:_1", chain(34, "_2:_1")), zipped);
+  EXPECT_EQ(D(Arrangement::tiled, "_8:_1", chain(34, "_2:_1")), zipped);
+  EXPECT_EQ(D(Arrangement::flat, "_8:_1", chain(34, "_2:_1")), zipped);
+  EXPECT_EQ(refusal(Arrangement::zipped, "_8:_1", chain(35, "_2:_1")).code, Errc::capacity);
+  // At capacity 4 (16 nodes): 15 tuples around `_`, and 13 around _2:_1.
+  EXPECT_EQ(SN(logical_divide(LN<4>("_8:_1"), TlN<4>(chain(15, "_")))), chain(15, "_8") + ":" + chain(15, "_1"));
+  EXPECT_EQ(SN(logical_divide(LN<4>("_8:_1"), TlN<4>(chain(13, "_2:_1")))), chain(13, "(_2,_4)") + ":" + chain(13, "(_1,_2)"));
+  auto small = logical_divide(LN<4>("_8:_1"), TlN<4>(chain(14, "_2:_1")));
+  ASSERT_FALSE(small.ok());
+  EXPECT_EQ(message(small.error), "more than 4 leaves or 16 nodes");
+}
+
+TEST(ImplDivide, NestedRefusalsNameTheirModes) {
+  // The tuple (_2,_2) reaches the leaf _5 (mode 2 of mode 1 of A): the modes are named outermost first.
+  Error e = refusal(Arrangement::logical, "(_2,(_3,_4,_5)):(_1,(_2,_6,_24))", "(_,(_,_,(_2,_2)))");
+  EXPECT_EQ(e.condition, Cond::divide_tiler_rank);
+  EXPECT_EQ(message(e), "mode 1: mode 2: the tiler has 2 modes but A has 1");
+  // Four rank-1 tuples around (_2,_2): four prefixes and the witness fill the error's 16 pieces.
+  e = refusal(Arrangement::zipped, "_8:_1", chain(4, "(_2,_2)"));
+  EXPECT_EQ(message(e), "mode 0: mode 0: mode 0: mode 0: the tiler has 2 modes but A has 1");
+  // Five: the outermost prefix comes first and the witness is cut after its first piece.
+  e = refusal(Arrangement::logical, "_8:_1", chain(5, "(_2,_2)"));
+  EXPECT_EQ(message(e), "mode 0: mode 0: mode 0: mode 0: mode 0: the tiler has ...");
+  // As deep as the capacity allows (69 tuples around (_2,_2): 72 nodes): every prefix from the
+  // sixth on keeps the first 13 pieces of the inner text, five prefixes and "mode ".
+  e = refusal_w(Arrangement::logical, "_8:_1", "(_2,_2)", 69);
+  EXPECT_EQ(e.condition, Cond::divide_tiler_rank);
+  EXPECT_EQ(message(e), "mode 0: mode 0: mode 0: mode 0: mode 0: mode ...");
+}
+
+TEST(ImplDivideCapacity, ARefusalAfterAFullTupleWins) {
+  // logical_divide(_16:_1, (_2,_2):(_1,_4)) = ((_2,_2),(_2,_2)):((_1,_4),(_2,_8)) (B's image
+  // {0,1,4,5}, complement(B, 16) = (_2,_2):(_2,_8)): 4 leaves; `_` keeps _2:_16.
+  EXPECT_EQ(D(Arrangement::logical, "(_16,_2,_2):(_1,_16,_32)", "((_2,_2):(_1,_4),_,_)"),
+            "(((_2,_2),(_2,_2)),_2,_2):(((_1,_4),(_2,_8)),_16,_32)");
+  // At capacity 4 the tuple is full after its mode 1 (5 leaves): that is reported when the tuple
+  // ends, so a refusal in its mode 2 comes first.
+  auto full = logical_divide(LN<4>("(_16,_2,_2):(_1,_16,_32)"), TlN<4>("((_2,_2):(_1,_4),_,_)"));
+  ASSERT_FALSE(full.ok());
+  EXPECT_EQ(message(full.error), "more than 4 leaves or 16 nodes");
+  auto refused = logical_divide(LN<4>("(_16,_2,_2):(_1,_16,_32)"), TlN<4>("((_2,_2):(_1,_4),_,(_2,_2))"));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error.condition, Cond::divide_tiler_rank);
+  EXPECT_EQ(message(refused.error), "mode 2: the tiler has 2 modes but A has 1");
+}
+
+// constexpr at N = 4 with a tuple tiler: zipped_divide((_8,_2):(_2,_1), (_4:_1)) =
+// ((_4),(_2,_2)):((_2),(_8,_1)) (TupleTilers above).
+constexpr bool divides_by_a_tuple_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> a;
+  a.push_leaf(LayoutLeaf{Int::fixed(8), Stride::integer(Int::fixed(2))});
+  a.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});
+  TilerBuilderN<4> t;
+  t.push(TilerN<4>::of(make_leaf<4>(Int::fixed(4), Stride::integer(Int::fixed(1)))));
+  auto r = zipped_divide(a.done().value, t.done().value);
+  if (!r.ok() || r.value.nleaves != 3 || r.value.nnodes != 6) return false;
+  auto const& x = r.value.leaf;
+  return x[0].shape.value == 4 && x[0].stride.value == 2 && x[1].shape.value == 2 && x[1].stride.value == 8 &&
+         x[2].shape.value == 2 && x[2].stride.value == 1;
+}
+static_assert(divides_by_a_tuple_at_compile_time());
+
 }  // namespace
 }  // namespace layoutref::impl

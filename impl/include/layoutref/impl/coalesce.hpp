@@ -106,31 +106,111 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> bw_coalesce(LayoutN<N> const& l, bool 
   return bw_coalesce<N>(l.leaf, l.nleaves, keep_last);
 }
 
-/// op(mode_i(l), profile_i) for the modes the tuple profile reaches, the other modes kept, as
-/// a tuple (CuTe's transform_layout); a leaf profile applies op to all of l. The recursion
-/// follows the profile's depth.
-template <int N, int P, class Op>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> at_profile(LayoutN<N> const& l, IntTupleN<P> const& profile, int pnode,
-                                                     Op const& op) {
-  if (profile.node[pnode] == IntTupleN<P>::kLeaf) return op(l);
-  int items = profile.node[pnode];
-  if (items > l.rank())
-    return fail(Errc::inadmissible, Cond::coalesce_profile_rank)
-        .add("the profile has ")
-        .add(items)
-        .add(" modes but the layout has ")
-        .add(l.rank());
-  TupleBuilder<LayoutLeaf, N> b;
-  for (int i = 0; i < l.rank(); ++i) {
-    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
-    if (i < items) {
-      LAYOUTREF_TRY(LayoutN<N> r, at_profile(m, profile, profile.child(pnode, i), op));
-      b.push(r);
+/// An open tuple of the profile in at_profile's walk: it builds the result's tuple for the
+/// sub-layout of l at node l_node, mode by mode, counted as TupleBuilder counts it.
+struct ProfileLevel {
+  std::int16_t items = 0;   ///< the profile tuple's items (the modes op reaches)
+  std::int16_t rank = 0;    ///< the sub-layout's rank (the result tuple's items)
+  std::int16_t i = 0;       ///< the mode being built
+  std::int16_t l_node = 0;  ///< the node of l's sub-layout
+  std::int16_t l_next = 0;  ///< the node of its mode i
+  std::int16_t nodes = 1;   ///< the nodes and leaves of the result's tuple so far
+  std::int16_t leaves = 0;
+  bool full = false;  ///< a mode did not fit; reported when the tuple ends (TupleBuilder::done)
+};
+
+/// Adds a finished mode of nodes:leaves to the open tuple `level` (TupleBuilder::push: past the
+/// capacity N the tuple is full) and moves on to the next mode of its sub-layout of l.
+template <int N>
+LAYOUTREF_HD constexpr void push_mode(ProfileLevel& level, LayoutN<N> const& l, int nodes, int leaves) {
+  if (!level.full) {
+    if (level.nodes + nodes > LayoutN<N>::kNodes || level.leaves + leaves > LayoutN<N>::kLeaves) {
+      level.full = true;
     } else {
-      b.push(m);
+      level.nodes = static_cast<std::int16_t>(level.nodes + nodes);
+      level.leaves = static_cast<std::int16_t>(level.leaves + leaves);
     }
   }
-  return b.done();
+  ++level.i;
+  if (l.node[level.l_node] != LayoutN<N>::kLeaf) level.l_next = static_cast<std::int16_t>(l.end(level.l_next));
+}
+
+/// Appends nodes and leaves to out where they fit; `spilled` where they do not.
+template <int N>
+LAYOUTREF_HD constexpr void append_nodes(LayoutN<N>& out, std::int8_t const* node, int nnodes, LayoutLeaf const* leaf, int nleaves,
+                                         bool& spilled) {
+  if (spilled || out.nnodes + nnodes > LayoutN<N>::kNodes || out.nleaves + nleaves > LayoutN<N>::kLeaves) {
+    spilled = true;
+    return;
+  }
+  for (int k = 0; k < nnodes; ++k) out.node[out.nnodes++] = node[k];
+  for (int k = 0; k < nleaves; ++k) out.leaf[out.nleaves++] = leaf[k];
+}
+
+/// op(mode_i(l), profile_i) for the modes the tuple profile reaches, the other modes kept, as
+/// a tuple (CuTe's transform_layout); a leaf profile applies op to all of l. A walk of the
+/// profile in pre-order (no recursion): each tuple of the profile opens a tuple of rank(sub-layout)
+/// items in the result and steps through the modes of l's sub-layout (a leaf of l is its own
+/// mode 0); each leaf appends op of its mode; a tuple's modes past the profile are appended
+/// when its items are done. The answer, errors included, is that of building each tuple item by
+/// item into a TupleBuilder: the first error of an item wins; a tuple past the capacity N is
+/// reported when it ends.
+template <int N, int P, class Op>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> at_profile(LayoutN<N> const& l, IntTupleN<P> const& profile,
+                                                                             Op const& op) {
+  using Out = LayoutN<N>;
+  using Profile = IntTupleN<P>;
+  if (profile.is_leaf()) return op(l);
+  ProfileLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  int top = -1;
+  Out out;
+  bool spilled = false;  // out could not hold a mode: then some tuple is full as well
+  for (int k = 0; k < profile.nnodes; ++k) {
+    int ln = top < 0 ? 0 : levels[top].l_next;  // the node of l's sub-layout that node k reaches
+    if (profile.node[k] != Profile::kLeaf) {
+      int items = profile.node[k];
+      int rank = l.node[ln] == Out::kLeaf ? 1 : l.node[ln];
+      if (items > rank)
+        return fail(Errc::inadmissible, Cond::coalesce_profile_rank)
+            .add("the profile has ")
+            .add(items)
+            .add(" modes but the layout has ")
+            .add(rank);
+      ProfileLevel& level = levels[++top];
+      level = ProfileLevel{};
+      level.items = static_cast<std::int16_t>(items);
+      level.rank = static_cast<std::int16_t>(rank);
+      level.l_node = static_cast<std::int16_t>(ln);
+      level.l_next = static_cast<std::int16_t>(l.node[ln] == Out::kLeaf ? ln : ln + 1);
+      std::int8_t tuple = static_cast<std::int8_t>(rank);
+      append_nodes(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      if (items > 0) continue;
+    } else {
+      auto r = op(l.subtree(ln));
+      if (!r.ok()) return r.error;
+      append_nodes(out, r.value.node, r.value.nnodes, r.value.leaf, r.value.nleaves, spilled);
+      push_mode(levels[top], l, r.value.nnodes, r.value.nleaves);
+    }
+    // Close the tuples that node k finished, innermost first: their modes past the profile are
+    // kept as they are.
+    while (top >= 0 && levels[top].i == levels[top].items) {
+      ProfileLevel& done = levels[top];
+      while (done.i < done.rank) {
+        int m = done.l_next, end = l.end(m), first = l.leaf_index(m);
+        int nodes = end - m, leaves = l.leaf_index(end) - first;
+        append_nodes(out, l.node + m, nodes, l.leaf + first, leaves, spilled);
+        push_mode(done, l, nodes, leaves);
+      }
+      if (done.full)
+        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+      int nodes = done.nodes, leaves = done.leaves;
+      --top;
+      if (top >= 0) push_mode(levels[top], l, nodes, leaves);
+    }
+  }
+  if (spilled)  // unreachable: a tuple that spilled is full
+    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  return out;
 }
 
 }  // namespace detail
@@ -148,7 +228,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l) {
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
+  return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
 }
 
 /// coalesce, keeping a trailing size-1 mode: the function of L is kept past its size too.
@@ -163,7 +243,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce_x(LayoutN<N> const& l) {
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce_x(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, true); });
+  return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, true); });
 }
 
 /// Every mode of stride 0 gets the static size _1 (CuTe does it for static zeros only).
@@ -188,7 +268,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l) {
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, 0, [](LayoutN<N> const& x) { return filter(x); });
+  return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return filter(x); });
 }
 
 }  // namespace layoutref::impl

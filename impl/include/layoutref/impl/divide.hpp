@@ -50,43 +50,91 @@ LAYOUTREF_HD constexpr Error prefixed(Error const& e, char const* prefix) {
   r.add(prefix).append(e);
   return r;
 }
-LAYOUTREF_HD constexpr Error prefixed_mode(Error const& e, int mode) {
-  if (e.code != Errc::inadmissible) return e;
-  Error r = fail(e.code, e.condition);
-  r.add("mode ").add(mode).add(": ").append(e);
-  return r;
-}
 
 /// op(A, T) by mode (CuTe's logical_divide / logical_product on a tiler): a layout tiler gives
 /// leaf(A, T); `_` keeps A, or with `pairs` gives (A, `_1:_0`), the pair that the zipped forms
 /// need; a tuple applies item i to mode i of A and keeps the modes of A past it (CuTe's
-/// transform_layout). The recursion follows the tiler's depth.
+/// transform_layout). A walk of T's profile in pre-order (no recursion): each tuple of the
+/// profile opens a tuple of rank(sub-layout) items in the result and steps through the modes of
+/// A's sub-layout (a leaf of A is its own mode 0); each leaf appends its mode, kept or paired
+/// (`_`) or leaf(mode, layout); a tuple's modes past the tiler are appended when its items are
+/// done. The answer, errors included, is that of building each tuple item by item into a
+/// TupleBuilder: the first error of an item wins, named by its modes (`mode i: `, outermost
+/// first) when inadmissible; a tuple past the capacity N is reported when it ends.
 template <int N, class Leaf>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode(LayoutN<N> const& a, TilerN<N> const& t, int node, bool pairs, Cond rank_cond,
-                                              Leaf const& leaf) {
-  if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
-    std::int8_t idx = t.profile.leaf[t.profile.leaf_index(node)];
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(LayoutN<N> const& a, TilerN<N> const& t, bool pairs,
+                                                                          Cond rank_cond, Leaf const& leaf) {
+  using Out = LayoutN<N>;
+  using Profile = typename TilerN<N>::Profile;
+  Profile const& p = t.profile;
+  if (p.is_leaf()) {
+    std::int8_t idx = p.leaf[0];
     if (idx == TilerN<N>::kUnderscore) {
       if (!pairs) return a;
       return make_layout(a, detail_modes::unit_mode<N>());
     }
     return leaf(a, t.layouts[idx]);
   }
-  int items = t.profile.node[node];
-  if (items > a.rank())
-    return fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(a.rank());
-  TupleBuilder<LayoutLeaf, N> b;
-  for (int i = 0; i < a.rank(); ++i) {
-    LAYOUTREF_TRY(LayoutN<N> m, a.mode(i));
-    if (i < items) {
-      auto r = by_mode(m, t, t.profile.child(node, i), pairs, rank_cond, leaf);
-      if (!r.ok()) return prefixed_mode(r.error, i);
-      b.push(r.value);
+  detail::TilerLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  int top = -1;
+  Out out;
+  bool spilled = false;  // out could not hold an item: then some tuple is full as well
+  int pleaf = 0;
+  for (int k = 0; k < p.nnodes; ++k) {
+    int an = top < 0 ? 0 : levels[top].a_next;  // the node of A's sub-layout that node k reaches
+    if (p.node[k] != Profile::kLeaf) {
+      int items = p.node[k];
+      int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
+      if (items > rank)
+        return detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
+                                levels, top);
+      detail::TilerLevel& level = levels[++top];
+      level = detail::TilerLevel{};
+      level.items = static_cast<std::int16_t>(items);
+      level.a_node = static_cast<std::int16_t>(an);
+      level.a_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
+      std::int8_t tuple = static_cast<std::int8_t>(rank);
+      detail::append_tree(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      if (items > 0) continue;
     } else {
-      b.push(m);
+      std::int8_t idx = p.leaf[pleaf++];
+      int nodes = 0, leaves = 0;
+      if (idx == TilerN<N>::kUnderscore && !pairs) {
+        int end = a.end(an), first = a.leaf_index(an);
+        nodes = end - an;
+        leaves = a.leaf_index(end) - first;
+        detail::append_tree(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
+      } else {
+        Out m = a.subtree(an);
+        auto r = idx == TilerN<N>::kUnderscore ? make_layout(m, detail_modes::unit_mode<N>()) : leaf(m, t.layouts[idx]);
+        if (!r.ok()) return detail::in_modes(r.error, levels, top);
+        nodes = r.value.nnodes;
+        leaves = r.value.nleaves;
+        detail::append_tree(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
+      }
+      detail::push_item(levels[top], a, nodes, leaves);
+    }
+    // Close the tuples that node k finished, innermost first: their modes past the tiler are
+    // kept as they are.
+    while (top >= 0 && levels[top].i == levels[top].items) {
+      detail::TilerLevel& done = levels[top];
+      int rank = a.node[done.a_node] == Out::kLeaf ? 1 : a.node[done.a_node];
+      while (done.i < rank) {
+        int m = done.a_next, end = a.end(m), first = a.leaf_index(m);
+        int nodes = end - m, leaves = a.leaf_index(end) - first;
+        detail::append_tree(out, a.node + m, nodes, a.leaf + first, leaves, spilled);
+        detail::push_item(done, a, nodes, leaves);
+      }
+      if (done.full)
+        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+      int nodes = done.nodes, leaves = done.leaves;
+      --top;
+      if (top >= 0) detail::push_item(levels[top], a, nodes, leaves);
     }
   }
-  return b.done();
+  if (spilled)  // unreachable: a tuple that spilled is full
+    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  return out;
 }
 
 /// The two halves of a zip2_by.
@@ -96,12 +144,53 @@ struct Split {
   LayoutN<N> second{};
 };
 
+/// An open tuple of the guide in zip2_by's walk: the tuple of p at node p_node is split item by
+/// item into a tuple of firsts and a tuple of seconds, each counted as TupleBuilder counts it.
+struct ZipLevel {
+  std::int16_t items = 0;   ///< the guide tuple's items
+  std::int16_t i = 0;       ///< the item being split
+  std::int16_t p_node = 0;  ///< the node of p's sub-layout
+  std::int16_t p_next = 0;  ///< the node of its mode i
+  std::int16_t first_nodes = 1, first_leaves = 0;
+  std::int16_t second_nodes = 1, second_leaves = 0;
+  bool first_full = false, second_full = false;  ///< reported when the tuple ends, firsts first
+};
+
+/// TupleBuilder::push's count: adds nodes:leaves to a tuple of nodes:leaves, or marks it full.
+template <int N>
+LAYOUTREF_HD constexpr void count_item(std::int16_t& nodes_so_far, std::int16_t& leaves_so_far, bool& full, int nodes, int leaves) {
+  if (full) return;
+  if (nodes_so_far + nodes > LayoutN<N>::kNodes || leaves_so_far + leaves > LayoutN<N>::kLeaves) {
+    full = true;
+    return;
+  }
+  nodes_so_far = static_cast<std::int16_t>(nodes_so_far + nodes);
+  leaves_so_far = static_cast<std::int16_t>(leaves_so_far + leaves);
+}
+
+/// Appends the subtree of p at node m to out (detail::append_tree); returns its nodes and leaves.
+template <int N>
+LAYOUTREF_HD constexpr void append_subtree(LayoutN<N>& out, LayoutN<N> const& p, int m, int& nodes, int& leaves, bool& spilled) {
+  int end = p.end(m), first = p.leaf_index(m);
+  nodes = end - m;
+  leaves = p.leaf_index(end) - first;
+  detail::append_tree(out, p.node + m, nodes, p.leaf + first, leaves, spilled);
+}
+
 /// CuTe's zip2_by(p, guide): at a terminal of the guide, p is a (tile, rest) pair and is split
 /// into its two modes; at a tuple of the guide, the items' splits are gathered into
-/// ((firsts...), (seconds..., the modes of p past the guide...)).
+/// ((firsts...), (seconds..., the modes of p past the guide...)). A walk of the guide's profile in
+/// pre-order (no recursion) that writes both halves at once: each tuple of the guide opens a
+/// tuple in each, each terminal appends its pair's modes, and a tuple's modes of p past the guide
+/// go to the seconds when its items are done. The answer, errors included, is that of building
+/// each half item by item into a TupleBuilder: the first error wins; a tuple of firsts, then of
+/// seconds, past the capacity N is reported when it ends.
 template <int N>
-LAYOUTREF_HD constexpr Result<Split<N>> zip2_by(LayoutN<N> const& p, TilerN<N> const& t, int node) {
-  if (t.profile.node[node] == Tree<std::int8_t>::kLeaf) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(LayoutN<N> const& p, TilerN<N> const& t) {
+  using Out = LayoutN<N>;
+  using Profile = typename TilerN<N>::Profile;
+  Profile const& g = t.profile;
+  if (g.is_leaf()) {  // a terminal: p is the pair
     if (p.is_leaf() || p.rank() != 2)
       return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
     Split<N> s;
@@ -109,23 +198,64 @@ LAYOUTREF_HD constexpr Result<Split<N>> zip2_by(LayoutN<N> const& p, TilerN<N> c
     LAYOUTREF_TRY(s.second, p.mode(1));
     return s;
   }
-  int items = t.profile.node[node];
-  if (p.is_leaf() || p.rank() < items)
-    return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(p.rank()).add(" against a tiler of ").add(items).add(" modes");
-  TupleBuilder<LayoutLeaf, N> firsts, seconds;
-  for (int i = 0; i < items; ++i) {
-    LAYOUTREF_TRY(LayoutN<N> m, p.mode(i));
-    LAYOUTREF_TRY(Split<N> s, zip2_by(m, t, t.profile.child(node, i)));
-    firsts.push(s.first);
-    seconds.push(s.second);
-  }
-  for (int i = items; i < p.rank(); ++i) {
-    LAYOUTREF_TRY(LayoutN<N> m, p.mode(i));
-    seconds.push(m);
-  }
+  ZipLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  int top = -1;
   Split<N> s;
-  LAYOUTREF_TRY(s.first, firsts.done());
-  LAYOUTREF_TRY(s.second, seconds.done());
+  bool spilled = false;  // a half could not hold an item: then some tuple is full as well
+  for (int k = 0; k < g.nnodes; ++k) {
+    int pn = top < 0 ? 0 : levels[top].p_next;  // the node of p's sub-layout that node k splits
+    int rank = p.node[pn] == Out::kLeaf ? 1 : p.node[pn];
+    int first_nodes = 0, first_leaves = 0, second_nodes = 0, second_leaves = 0;  // of the item node k finishes
+    if (g.node[k] != Profile::kLeaf) {
+      int items = g.node[k];
+      if (p.node[pn] == Out::kLeaf || rank < items)
+        return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
+      ZipLevel& level = levels[++top];
+      level = ZipLevel{};
+      level.items = static_cast<std::int16_t>(items);
+      level.p_node = static_cast<std::int16_t>(pn);
+      level.p_next = static_cast<std::int16_t>(pn + 1);
+      std::int8_t tuple = static_cast<std::int8_t>(items);
+      detail::append_tree(s.first, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      tuple = static_cast<std::int8_t>(rank);
+      detail::append_tree(s.second, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      if (items > 0) continue;
+    } else {
+      if (p.node[pn] == Out::kLeaf || rank != 2)
+        return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(rank).add(" is not a (tile, rest) pair");
+      append_subtree(s.first, p, pn + 1, first_nodes, first_leaves, spilled);
+      append_subtree(s.second, p, p.end(pn + 1), second_nodes, second_leaves, spilled);
+    }
+    // Hand the finished item to its tuple, then close the tuples it finished, innermost first:
+    // their modes of p past the guide go to the seconds.
+    bool item = g.node[k] == Profile::kLeaf;
+    while (top >= 0) {
+      ZipLevel& level = levels[top];
+      if (item) {
+        count_item<N>(level.first_nodes, level.first_leaves, level.first_full, first_nodes, first_leaves);
+        count_item<N>(level.second_nodes, level.second_leaves, level.second_full, second_nodes, second_leaves);
+        ++level.i;
+        level.p_next = static_cast<std::int16_t>(p.end(level.p_next));
+      }
+      if (level.i < level.items) break;
+      for (int j = level.items; j < p.node[level.p_node]; ++j) {
+        int nodes = 0, leaves = 0;
+        append_subtree(s.second, p, level.p_next, nodes, leaves, spilled);
+        count_item<N>(level.second_nodes, level.second_leaves, level.second_full, nodes, leaves);
+        level.p_next = static_cast<std::int16_t>(p.end(level.p_next));
+      }
+      if (level.first_full || level.second_full)
+        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+      first_nodes = level.first_nodes;
+      first_leaves = level.first_leaves;
+      second_nodes = level.second_nodes;
+      second_leaves = level.second_leaves;
+      item = true;
+      --top;
+    }
+  }
+  if (spilled)  // unreachable: a tuple that spilled is full
+    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
   return s;
 }
 
@@ -143,7 +273,7 @@ LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf, N>& out, Layo
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
   if (how == Arrangement::logical) return p;
-  LAYOUTREF_TRY(Split<N> s, zip2_by(p, t, 0));
+  LAYOUTREF_TRY(Split<N> s, zip2_by(p, t));
   TupleBuilder<LayoutLeaf, N> out;
   if (how == Arrangement::flat)
     push_unpacked(out, s.first);
@@ -196,7 +326,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> con
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, 0, pairs, Cond::divide_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
+  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::divide_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::divide_leaf(x, b);
                 }));
   return representable(detail_tile::arrange(p, t, how));

@@ -105,7 +105,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> co
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, 0, pairs, Cond::product_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
+  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::product_leaf(x, b);
                 }));
   return representable(detail_tile::arrange(p, t, how));
