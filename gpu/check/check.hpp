@@ -16,6 +16,7 @@
 #include "spec_rule.cuh"
 
 #include <layoutref/impl/fast_layout.hpp>
+#include <layoutref/impl/mma.hpp>
 #include <layoutref/impl/swizzle.hpp>
 #include <layoutref/impl/tensor.hpp>
 
@@ -146,17 +147,38 @@ Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_sh
 
 // ---- tensors: thread partitions, copy and transpose (tensor.cu) --------------------------------
 //
-// impl's tensor algebra (local_tile, local_partition, the tiled MMA's partition, zipped_divide)
-// runs on the host, in this program's own impl build; the device evaluates the resulting runtime
-// layouts and tensors. (In device code that algebra costs nvcc minutes per kernel: measured on
-// the H200 machine's CPU, a kernel calling partition() took 363 s to compile, one calling
-// local_tile and local_partition more than 420 s; docs/gpu.md.)
+// The kernels partition by themselves where nvcc can afford it: each thread of the tensor suite's
+// local_partition kernel calls local_partition on the tile it is given, and each thread of the
+// copy and transpose kernels local_tile and local_partition (both at kKernelLeaves). The tiled
+// MMA's partitions (capacity 8) are still made on the host and only evaluated on the device: in
+// a kernel, partition() at 8 leaves takes nvcc 5 minutes (a 60 KB stack frame; docs/gpu.md). The
+// comparison kernels' plans (ThreadPlan below) are made on the host too.
 
+/// The capacity of the values that the kernels which partition by themselves use: a kernel
+/// author's rank-2 layouts and tilers fit 4 leaves (impl::LayoutN<4>: 152 bytes).
+inline constexpr int kKernelLeaves = 4;
+
+/// What thread t of the tensor suite's local_partition kernel partitions: local_partition(tile,
+/// thr, t), at the kernels' capacity kKernelLeaves.
+struct PartitionJob {
+  impl::Tensor<impl::CountingIteratorN<kKernelLeaves>, kKernelLeaves> tile{};
+  impl::LayoutN<kKernelLeaves> thr{};
+};
+
+/// Thread t partitions job's tile by itself (PartitionJob) on the device and evaluates element(part,
+/// v) for every v < values (impl's element access of a coordinate tensor), writing the
+/// coordinate's leaves: out[(t * values + v) * rank + k]. status[t]: 0, or 100 + impl's error code
+/// of the partition, or 200 + that of element, or -2 for a coordinate with another number of
+/// leaves.
 /// Thread t evaluates, on the device, element(parts[t], v) for every v < values (impl's element
 /// access of a coordinate tensor) and writes the coordinate's leaves: out[(t * values + v) * rank + k].
 /// status[t]: 0, or 200 + impl's error code, or -2 for a coordinate with another number of leaves.
 std::string device_elements(std::vector<impl::Tensor<impl::CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
                             std::vector<int>& status, double& seconds);
+
+std::string device_partition_elements(PartitionJob const& job, int nthreads, int values, int rank, std::vector<i64>& out,
+                                      std::vector<int>& status, double& seconds);
+
 
 /// The most modes a plan's layout keeps (FastLayoutR's rank in the copy and transpose kernels).
 /// The partitions of suite_tensor.cpp's copy problems are rank 2: each thread's share of a
@@ -186,12 +208,22 @@ struct CopyPlans {
   impl::Layout array_a{};  ///< A's layout: with_fast_layout on it picks the kernels' index type
 };
 
+/// What a copy or transpose kernel that partitions by itself receives (by value): the layouts of
+/// A, B and the shared tile, the tiler, and the thread layouts that read A (thr_a) and write B
+/// (thr_b), at capacity kKernelLeaves. Each thread then calls local_tile, local_partition and
+/// FastLayoutR::make itself, and thread 0 of each block zipped_divide for the tiles.
+struct KernelCopyLayouts {
+  impl::LayoutN<kKernelLeaves> a{}, b{}, smem{}, thr_a{}, thr_b{};
+  impl::TilerN<kKernelLeaves> tiler{};
+};
+
 /// A global M x N array of 32-bit elements, column-major A (M,N):(1,M) copied into B, either the
 /// same layout (copy) or row-major (M,N):(N,1) (transpose), by 64 x 64 tiles with 256 threads.
 struct CopyProblem {
   i64 m = 0, n = 0;
   bool transpose = false;
   int reps = 20;  ///< timed repetitions (the median is reported), after 2 untimed ones
+  KernelCopyLayouts kernel{};  ///< the same layouts for the kernels that partition by themselves
 };
 inline constexpr int kCopyThreads = 256;
 inline constexpr int kCopyTile = 64;

@@ -179,6 +179,13 @@ void copy_problem(Run& run, std::string const& key, i64 m, i64 n, bool transpose
   im::Layout thr_r = must(im::to_layout(term("(_32,_8):(_1,_32)")), "thr");
   im::Layout thr_w = must(im::to_layout(term("(_8,_32):(_32,_1)")), "thr");
   im::Layout smem = must(im::to_layout(term("(_64,_64):(_1,_65)")), "smem");
+  // The same layouts at the kernels' capacity, for the kernels that partition by themselves.
+  p.kernel.a = must(im::with_capacity<kKernelLeaves>(la), "A at the kernels' capacity");
+  p.kernel.b = must(im::with_capacity<kKernelLeaves>(lb), "B at the kernels' capacity");
+  p.kernel.smem = must(im::with_capacity<kKernelLeaves>(smem), "the shared tile at the kernels' capacity");
+  p.kernel.thr_a = must(im::with_capacity<kKernelLeaves>(thr_r), "thr at the kernels' capacity");
+  p.kernel.thr_b = must(im::with_capacity<kKernelLeaves>(transpose ? thr_w : thr_r), "thr at the kernels' capacity");
+  p.kernel.tiler = must(im::with_capacity<kKernelLeaves>(tiler), "the tiler at the kernels' capacity");
   PlanCopy plans = [&](std::uint32_t* a, std::uint32_t* b, std::uint32_t* smem_origin, CopyPlans& out) {
     out.array_a = la;
     std::string e = plan_tensor(im::make_tensor(im::make_gmem_ptr(a), la), tiler, thr_r, out.a, &out.tiles_a);
@@ -205,10 +212,10 @@ sp::Tensor spec_tile(char const* p, char const* tile, char const* coord) {
   return sp::local_tile(sp::make_identity_tensor(sp::to_int_tuple(term(p))), sp::to_tiler(term(tile)), sp::to_slice_coord(term(coord)));
 }
 
-/// Every (thread, value) coordinate of impl's partitions `parts`, evaluated on the device, against
-/// the spec's `want` (rank 2).
-void check_partitions(Run& run, std::string const& key, std::string const& name, std::vector<im::Tensor<im::CountingIterator>> const& parts,
-                      std::vector<i64> const& want, int values) {
+/// Every (thread, value) coordinate of impl's partitions `parts` (made on the host), evaluated on
+/// the device, against the spec's `want` (rank 2).
+void check_host_partitions(Run& run, std::string const& key, std::string const& name, std::vector<im::Tensor<im::CountingIterator>> const& parts,
+                           std::vector<i64> const& want, int values) {
   std::vector<i64> got;
   std::vector<int> status;
   double seconds = 0;
@@ -216,10 +223,21 @@ void check_partitions(Run& run, std::string const& key, std::string const& name,
   compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
 }
 
+/// Every (thread, value) coordinate of the partitions that each thread of the device makes of the
+/// job's tile (device_partition_elements), against the spec's `want` (rank 2).
+void check_partitions(Run& run, std::string const& key, std::string const& name, PartitionJob const& job, int nthreads,
+                      std::vector<i64> const& want, int values) {
+  std::vector<i64> got;
+  std::vector<int> status;
+  double seconds = 0;
+  std::string e = device_partition_elements(job, nthreads, values, 2, got, status, seconds);
+  compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
+}
+
 }  // namespace
 
 void suite_tensor(Run& run) {
-  run.say("\n== tensor: each thread's coordinates (impl's partitions, their elements evaluated on the device) against the spec's; the copy/transpose kernels ==");
+  run.say("\n== tensor: each thread's coordinates (local_partition: each device thread partitions the tile itself; the MMA partitions: made on the host; the elements evaluated on the device) against the spec's; the copy/transpose kernels ==");
   for (auto const& c : kPartitions) {
     std::string name = std::string("local_partition(local_tile(make_identity_tensor(") + c.p + "), " + c.tile + ", " + c.coord + "), " + c.thr + ", t)";
     try {
@@ -230,9 +248,10 @@ void suite_tensor(Run& run) {
       int nthreads = static_cast<int>(sp::size(sthr));
       int values = static_cast<int>(sp::size(sp::local_partition(stile, sthr, 0)));
       auto want = spec_coordinates([&](i64 t) { return sp::local_partition(stile, sthr, t); }, nthreads, values, 2);
-      std::vector<im::Tensor<im::CountingIterator>> parts;
-      for (int t = 0; t < nthreads; ++t) parts.push_back(must(im::local_partition(itile, thr, im::Int::dynamic(t)), "local_partition"));
-      check_partitions(run, "tensor/local_partition coordinates", name, parts, want, values);
+      PartitionJob job;
+      job.tile = must(im::with_capacity<kKernelLeaves>(itile), "the tile at the kernels' capacity");
+      job.thr = must(im::with_capacity<kKernelLeaves>(thr), "thr at the kernels' capacity");
+      check_partitions(run, "tensor/local_partition coordinates", name, job, nthreads, want, values);
     } catch (std::exception const& e) {
       ++run.errors;
       run.say("  ERROR %s: %s", name.c_str(), e.what());
@@ -252,9 +271,9 @@ void suite_tensor(Run& run) {
       int nthreads = static_cast<int>(sp::size(sp::thr_layout_vmnk(smma)));
       int values = static_cast<int>(sp::size(sp::partition(smma, sop, 0, stile)));
       auto want = spec_coordinates([&](i64 t) { return sp::partition(smma, sop, t, stile); }, nthreads, values, 2);
-      std::vector<im::Tensor<im::CountingIterator>> parts;
+      std::vector<im::Tensor<im::CountingIterator>> parts;  // made on the host (check.hpp)
       for (int t = 0; t < nthreads; ++t) parts.push_back(must(im::partition(mma, c.op, itile, im::Int::dynamic(t)), "partition"));
-      check_partitions(run, "tensor/mma partition coordinates", name, parts, want, values);
+      check_host_partitions(run, "tensor/mma partition coordinates", name, parts, want, values);
     } catch (std::exception const& e) {
       ++run.errors;
       run.say("  ERROR %s: %s", name.c_str(), e.what());

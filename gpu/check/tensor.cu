@@ -1,6 +1,7 @@
-// layoutref gpu — impl's tensors on the device: the elements of thread partitions of coordinate
-// tensors, and the tiled copy and transpose kernels indexed through impl's runtime layouts
-// (check.hpp; the partitions and plans are made by impl on the host).
+// layoutref gpu — impl's tensors on the device: the tiled copy and transpose kernels indexed
+// through impl's runtime layouts (check.hpp): with plans made by impl on the host, and
+// partitioning in the kernel (each thread calls local_tile / local_partition at capacity
+// kKernelLeaves). The tensor suite's partitions are in partition.cu.
 #include "check.hpp"
 #include "cuda_util.cuh"
 
@@ -17,25 +18,6 @@ using namespace layoutref::impl;
 using u32 = std::uint32_t;
 
 namespace {
-
-// ---- elements of thread partitions ---------------------------------------------------------------
-
-__global__ void elements_kernel(Tensor<CountingIterator> const* parts, int nthreads, int values, int rank, i64* out, int* status) {
-  int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (t >= nthreads) return;
-  int st = 0;
-  for (int v = 0; v < values && st == 0; ++v) {
-    auto c = element(parts[t], static_cast<i64>(v));
-    if (!c.ok()) {
-      st = 200 + static_cast<int>(c.error.code);
-    } else if (c.value.nleaves != rank) {
-      st = -2;
-    } else {
-      for (int k = 0; k < rank; ++k) out[(static_cast<i64>(t) * values + v) * rank + k] = c.value.leaf[k].value;
-    }
-  }
-  status[t] = st;
-}
 
 // ---- the copy and transpose kernels ---------------------------------------------------------------
 
@@ -93,6 +75,107 @@ __global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __r
     for (Index v = 0; v < sa.values; ++v) smem[sr.offset + static_cast<Index>(sr.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
     __syncthreads();
     Index const ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    for (Index v = 0; v < sb.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = smem[sw.offset + static_cast<Index>(sw.part(v))];
+    __syncthreads();
+  }
+}
+
+// ---- the same kernels, partitioning by themselves -------------------------------------------------
+
+/// A kernel's own partition, as a kernel author writes it: the tensor over `origin` with layout l,
+/// local_tile(t, tiler, 0) and this thread's local_partition of it by thr (part: value v ->
+/// element offset from the thread's first element `offset`); with `with_tiles`, also the rest mode
+/// of zipped_divide(l, tiler) (tile k starts at rest(k)). Out of line, so that every kernel shares
+/// one copy of it (ptxas compiles it once). Returns 0, or a status naming the step that failed:
+/// 10 + the Errc of local_tile, 20 + that of local_partition or size, 40 + that of the tiles'
+/// zipped_divide or size.
+struct KernelPart {
+  LayoutN<kKernelLeaves> part{}, rest{};
+  i64 offset = 0, values = 0, tiles = 0;
+};
+__device__ __noinline__ int partition_in_kernel(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
+                                                LayoutN<kKernelLeaves> const& thr, int tid, bool with_tiles, KernelPart& out) {
+  auto t = make_tensor(make_gmem_ptr(origin), l);
+  auto tile = local_tile(t, tiler, SliceCoordN<kKernelLeaves>::of(SliceLeaf::at(Int::dynamic(0))));
+  if (!tile.ok()) return 10 + static_cast<int>(tile.error.code);
+  auto part = local_partition(tile.value, thr, Int::dynamic(tid));
+  if (!part.ok()) return 20 + static_cast<int>(part.error.code);
+  auto n = size(part.value.layout);
+  if (!n.ok()) return 20 + static_cast<int>(n.error.code);
+  out.part = part.value.layout;
+  out.offset = part.value.engine.ptr - origin;
+  out.values = n.value.value;
+  if (with_tiles) {
+    auto z = zipped_divide(l, tiler);
+    if (!z.ok()) return 40 + static_cast<int>(z.error.code);
+    auto rest = z.value.mode(1);
+    if (!rest.ok()) return 40 + static_cast<int>(rest.error.code);
+    auto nt = size(rest.value);
+    if (!nt.ok()) return 40 + static_cast<int>(nt.error.code);
+    out.rest = rest.value;
+    out.tiles = nt.value.value;
+  }
+  return 0;
+}
+
+/// The kernel's partition prepared for its loop (FastThreadPlan, FastTilePlan). Returns 0, or the
+/// status of partition_in_kernel, 30 + the Errc of FastLayoutR::make, or 50: an offset that does
+/// not fit Index.
+template <class Index>
+__device__ int plan_in_kernel(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
+                              LayoutN<kKernelLeaves> const& thr, int tid, FastThreadPlan<Index>& out, FastTilePlan<Index>* tiles) {
+  using FL = FastLayoutR<kPlanRank, Index>;
+  KernelPart kp;
+  int e = partition_in_kernel(origin, l, tiler, thr, tid, tiles != nullptr, kp);
+  if (e != 0) return e;
+  auto f = FL::make(kp.part);
+  if (!f.ok()) return 30 + static_cast<int>(f.error.code);
+  if (kp.offset < 0 || static_cast<u64>(kp.offset) > static_cast<u64>(static_cast<Index>(~Index{0}))) return 50;
+  out = FastThreadPlan<Index>{f.value, static_cast<Index>(kp.offset), static_cast<Index>(kp.values)};
+  if (tiles != nullptr) {
+    auto fr = FL::make(kp.rest);
+    if (!fr.ok()) return 30 + static_cast<int>(fr.error.code);
+    *tiles = FastTilePlan<Index>{fr.value, kp.tiles};
+  }
+  return 0;
+}
+
+/// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), each thread
+/// partitioning A, B and (transpose) the shared tile by itself; thread 0 of each block also the
+/// tiles, shared with the block. A failed partition writes its status (plan_in_kernel) to *status
+/// and the block copies nothing. One kernel for both, at 32-bit indices only: ptxas compiles the
+/// partition once per kernel, and a kernel author picks one index type.
+__global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
+                                                             bool transpose, int* status) {
+  using Index = u32;
+  extern __shared__ u32 smem[];
+  __shared__ FastTilePlan<Index> tiles[2];
+  __shared__ int failed;
+  if (threadIdx.x == 0) failed = 0;
+  __syncthreads();
+  FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
+  bool const first = threadIdx.x == 0;
+  int const tid = static_cast<int>(threadIdx.x);
+  int e = plan_in_kernel<Index>(a, k.a, k.tiler, k.thr_a, tid, sa, first ? &tiles[0] : nullptr);
+  if (e == 0) e = plan_in_kernel<Index>(b, k.b, k.tiler, k.thr_b, tid, sb, first ? &tiles[1] : nullptr);
+  if (e == 0 && transpose) e = plan_in_kernel<Index>(smem, k.smem, k.tiler, k.thr_a, tid, sr, nullptr);
+  if (e == 0 && transpose) e = plan_in_kernel<Index>(smem, k.smem, k.tiler, k.thr_b, tid, sw, nullptr);
+  if (e != 0) {
+    atomicExch(status, e);
+    failed = 1;
+  }
+  __syncthreads();
+  if (failed) return;
+  auto const ra = tiles[0].rest, rb = tiles[1].rest;
+  i64 const ntiles = tiles[0].tiles;
+  for (i64 t = blockIdx.x; t < ntiles; t += gridDim.x) {
+    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+    if (!transpose) {
+      for (Index v = 0; v < sa.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
+      continue;
+    }
+    for (Index v = 0; v < sa.values; ++v) smem[sr.offset + static_cast<Index>(sr.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
+    __syncthreads();
     for (Index v = 0; v < sb.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = smem[sw.offset + static_cast<Index>(sw.part(v))];
     __syncthreads();
   }
@@ -267,28 +350,6 @@ double median(std::vector<double> v) {
 
 }  // namespace
 
-std::string device_elements(std::vector<Tensor<CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
-                            std::vector<int>& status, double& seconds) {
-  int const nthreads = static_cast<int>(parts.size());
-  DeviceBuffer<Tensor<CountingIterator>> d_parts(parts.size());
-  DeviceBuffer<i64> d_out(static_cast<std::size_t>(nthreads) * values * rank);
-  DeviceBuffer<int> d_status(parts.size());
-  if (!d_parts.ok()) return d_parts.error;
-  if (!d_out.ok()) return d_out.error;
-  if (!d_status.ok()) return d_status.error;
-  std::string e = d_parts.upload(parts);
-  if (!e.empty()) return e;
-  EventTimer timer;
-  timer.start();
-  elements_kernel<<<(nthreads + 127) / 128, 128>>>(d_parts.get(), nthreads, values, rank, d_out.get(), d_status.get());
-  seconds = timer.stop_seconds();
-  e = check_launch("elements_kernel");
-  if (!e.empty()) return e;
-  e = d_out.download(out);
-  if (e.empty()) e = d_status.download(status);
-  return e;
-}
-
 std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plans, CopySpec const& spec, double& plan_ms) {
   std::vector<CopyResult> results;
   plan_ms = 0;
@@ -376,6 +437,16 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
       return;
     }
     index_bits = static_cast<int>(8 * sizeof(Index));
+    // The kernels that partition by themselves report a failed partition in `status`.
+    DeviceBuffer<int> status(1);
+    auto run_partitioned = [&](char const* name, auto const& launch) {
+      cudaMemset(status.get(), 0, sizeof(int));
+      run_variant(name, true, launch);
+      std::vector<int> st;
+      std::string se = status.download(st);
+      if (se.empty() && !st.empty() && st[0] != 0) se = "a thread's partition failed in the kernel (status " + std::to_string(st[0]) + ")";
+      if (!se.empty()) results.back().error = se;
+    };
     int per_sm = 1;
     if (!p.transpose) {
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_kernel<Index>, kThreads, 0);
@@ -387,6 +458,13 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
       run_variant("impl, 8 loads in flight", true, [&] {
         copy_impl_batched_kernel<Index><<<grid_batched, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get());
       });
+      if constexpr (std::is_same_v<Index, u32>) {
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, 0);
+        int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+        run_partitioned("impl, partitioned in the kernel", [&] {
+          partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, status.get());
+        });
+      }
     } else {
       std::size_t const smem_bytes = static_cast<std::size_t>(smem_cosize) * sizeof(u32);
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, transpose_impl_kernel<Index>, kThreads, smem_bytes);
@@ -401,6 +479,13 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         transpose_impl_batched_kernel<Index><<<grid_batched, kThreads, smem_bytes>>>(a.get(), b.get(), pa.get(), psr.get(), psw.get(), pb.get(),
                                                                                      ta.get(), tb_.get());
       });
+      if constexpr (std::is_same_v<Index, u32>) {
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, smem_bytes);
+        int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+        run_partitioned("impl, partitioned in the kernel", [&] {
+          partition_kernel<<<grid_part, kThreads, smem_bytes>>>(a.get(), b.get(), p.kernel, true, status.get());
+        });
+      }
     }
   };
 

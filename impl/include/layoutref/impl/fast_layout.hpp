@@ -137,9 +137,11 @@ struct FastLayoutR {
   /// count); capacity when more than R modes remain; for Index = std::uint32_t, overflow when
   /// the size, a value or a kept stride does not fit as stated above.
   /// @post (*this)(i) == evaluate_int(l, i) for every i in [0, size(l)).
-  LAYOUTREF_HD static constexpr Result<FastLayoutR> make(Layout const& l) {
+  /// l may have any capacity N.
+  template <int N>
+  LAYOUTREF_HD static constexpr Result<FastLayoutR> make(LayoutN<N> const& l) {
     constexpr bool narrow = std::is_same_v<Index, std::uint32_t>;
-    if (l.nleaves > kMaxLeaves) return fail(Errc::capacity).add("more than ").add(kMaxLeaves).add(" leaves");
+    if (l.nleaves > N) return fail(Errc::capacity).add("more than ").add(N).add(" leaves");
     LAYOUTREF_CHECK(validate(l));
     FastLayoutR f;
     for (int j = 0; j < R; ++j) f.shape[j] = Divisor::make(1);
@@ -219,8 +221,8 @@ struct FastLayoutR {
 #if defined(__CUDACC__)
 #pragma nv_exec_check_disable
 #endif
-template <int R, class F>
-LAYOUTREF_HD constexpr Error with_fast_layout(Layout const& l, F&& f) {
+template <int R, int N, class F>
+LAYOUTREF_HD constexpr Error with_fast_layout(LayoutN<N> const& l, F&& f) {
   auto narrow = FastLayoutR<R, std::uint32_t>::make(l);
   if (narrow.ok()) {
     f(narrow.value);
