@@ -82,94 +82,122 @@ __global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __r
 
 // ---- the same kernels, partitioning by themselves -------------------------------------------------
 
-/// A kernel's own partition, as a kernel author writes it: the tensor over `origin` with layout l,
-/// local_tile(t, tiler, 0) and this thread's local_partition of it by thr (part: value v ->
-/// element offset from the thread's first element `offset`); with `with_tiles`, also the rest mode
-/// of zipped_divide(l, tiler) (tile k starts at rest(k)). Out of line, so that every kernel shares
-/// one copy of it (ptxas compiles it once). Returns 0, or a status naming the step that failed:
-/// 10 + the Errc of local_tile, 20 + that of local_partition or size, 40 + that of the tiles'
-/// zipped_divide or size.
-struct KernelPart {
-  LayoutN<kKernelLeaves> part{}, rest{};
-  i64 offset = 0, values = 0, tiles = 0;
-};
-__device__ __noinline__ int partition_in_kernel(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
-                                                LayoutN<kKernelLeaves> const& thr, int tid, bool with_tiles, KernelPart& out) {
+/// The per-block half of a kernel's own partition, as a kernel author writes it (CuTe's
+/// local_partition = outer_partition = a zipped divide sliced at the thread's coordinate): the
+/// tensor over `origin` with layout l, its tile 0 = local_tile(t, tiler, 0), divided once per
+/// block by the thread shape: z = zipped_divide(tile 0, product_each(shape(thr))). With `rest`,
+/// instead the tiles: the rest mode of zipped_divide(l, tiler) (tile k starts at rest(k)) and their
+/// count. Out of line (ptxas compiles it once). Returns 0, or 10 + the Errc of local_tile or the
+/// divide, 40 + that of the tiles' zipped_divide or size.
+using KernelTensor = Tensor<Pointer<u32 const>, kKernelLeaves>;
+__device__ __noinline__ int divide_in_block(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
+                                            LayoutN<kKernelLeaves> const& thr, KernelTensor& z) {
   auto t = make_tensor(make_gmem_ptr(origin), l);
   auto tile = local_tile(t, tiler, SliceCoordN<kKernelLeaves>::of(SliceLeaf::at(Int::dynamic(0))));
   if (!tile.ok()) return 10 + static_cast<int>(tile.error.code);
-  auto part = local_partition(tile.value, thr, Int::dynamic(tid));
+  auto by = product_each_tiler(thr);
+  if (!by.ok()) return 10 + static_cast<int>(by.error.code);
+  auto d = divide(Arrangement::zipped, tile.value, by.value);
+  if (!d.ok()) return 10 + static_cast<int>(d.error.code);
+  z = d.value;
+  return 0;
+}
+__device__ __noinline__ int tiles_in_block(LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler, LayoutN<kKernelLeaves>& rest,
+                                           i64& count) {
+  auto z = zipped_divide(l, tiler);
+  if (!z.ok()) return 40 + static_cast<int>(z.error.code);
+  auto r = z.value.mode(1);
+  if (!r.ok()) return 40 + static_cast<int>(r.error.code);
+  auto n = size(r.value);
+  if (!n.ok()) return 40 + static_cast<int>(n.error.code);
+  rest = r.value;
+  count = n.value.value;
+  return 0;
+}
+
+/// The slice leaf at a coordinate (a host-device callable for map_leaves).
+struct AtCoordinate {
+  LAYOUTREF_HD constexpr SliceLeaf operator()(Int x) const { return SliceLeaf::at(x); }
+};
+
+/// The per-thread half: this thread's share outer_slice(z, get_flat_coord(thr, tid)) (= CuTe's
+/// local_partition(tile 0, thr, tid)), prepared as a FastThreadPlan relative to `origin`.
+/// Returns 0, or 20 + the Errc of get_flat_coord, the slice or size, 30 + that of
+/// FastLayoutR::make, or 50: an offset that does not fit 32 bits.
+__device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKernelLeaves> const& thr, int tid, u32 const* origin,
+                                            FastThreadPlan<u32>& out) {
+  auto c = get_flat_coord(thr, Int::dynamic(tid));
+  if (!c.ok()) return 20 + static_cast<int>(c.error.code);
+  SliceCoordN<kKernelLeaves> sc = map_leaves<SliceLeaf>(c.value, AtCoordinate{});
+  auto part = outer_slice(z, sc);
   if (!part.ok()) return 20 + static_cast<int>(part.error.code);
   auto n = size(part.value.layout);
   if (!n.ok()) return 20 + static_cast<int>(n.error.code);
-  out.part = part.value.layout;
-  out.offset = part.value.engine.ptr - origin;
-  out.values = n.value.value;
-  if (with_tiles) {
-    auto z = zipped_divide(l, tiler);
-    if (!z.ok()) return 40 + static_cast<int>(z.error.code);
-    auto rest = z.value.mode(1);
-    if (!rest.ok()) return 40 + static_cast<int>(rest.error.code);
-    auto nt = size(rest.value);
-    if (!nt.ok()) return 40 + static_cast<int>(nt.error.code);
-    out.rest = rest.value;
-    out.tiles = nt.value.value;
-  }
-  return 0;
-}
-
-/// The kernel's partition prepared for its loop (FastThreadPlan, FastTilePlan). Returns 0, or the
-/// status of partition_in_kernel, 30 + the Errc of FastLayoutR::make, or 50: an offset that does
-/// not fit Index.
-template <class Index>
-__device__ int plan_in_kernel(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
-                              LayoutN<kKernelLeaves> const& thr, int tid, FastThreadPlan<Index>& out, FastTilePlan<Index>* tiles) {
-  using FL = FastLayoutR<kPlanRank, Index>;
-  KernelPart kp;
-  int e = partition_in_kernel(origin, l, tiler, thr, tid, tiles != nullptr, kp);
-  if (e != 0) return e;
-  auto f = FL::make(kp.part);
+  auto f = FastLayoutR<kPlanRank, u32>::make(part.value.layout);
   if (!f.ok()) return 30 + static_cast<int>(f.error.code);
-  if (kp.offset < 0 || static_cast<u64>(kp.offset) > static_cast<u64>(static_cast<Index>(~Index{0}))) return 50;
-  out = FastThreadPlan<Index>{f.value, static_cast<Index>(kp.offset), static_cast<Index>(kp.values)};
-  if (tiles != nullptr) {
-    auto fr = FL::make(kp.rest);
-    if (!fr.ok()) return 30 + static_cast<int>(fr.error.code);
-    *tiles = FastTilePlan<Index>{fr.value, kp.tiles};
-  }
+  i64 const offset = part.value.engine.ptr - origin;
+  if (offset < 0 || offset > i64{0xffffffff}) return 50;
+  out = FastThreadPlan<u32>{f.value, static_cast<u32>(offset), static_cast<u32>(n.value.value)};
   return 0;
 }
 
-/// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), each thread
-/// partitioning A, B and (transpose) the shared tile by itself; thread 0 of each block also the
-/// tiles, shared with the block. A failed partition writes its status (plan_in_kernel) to *status
-/// and the block copies nothing. One kernel for both, at 32-bit indices only: ptxas compiles the
-/// partition once per kernel, and a kernel author picks one index type.
+/// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
+/// per block, one thread of each of up to six warps makes one of the block's shared values (the
+/// zipped divides of tile 0 of A, B and, transposing, the shared tile by the thread layouts; the
+/// tiles of A and B), then every thread slices its own share. A failed step writes its status
+/// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
+/// author picks one index type.
 __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
                                                              bool transpose, int* status) {
   using Index = u32;
   extern __shared__ u32 smem[];
-  __shared__ FastTilePlan<Index> tiles[2];
+  __shared__ KernelTensor z[4];  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
+  __shared__ LayoutN<kKernelLeaves> rest[2];
+  __shared__ i64 ntiles[2];
   __shared__ int failed;
-  if (threadIdx.x == 0) failed = 0;
-  __syncthreads();
-  FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
-  bool const first = threadIdx.x == 0;
   int const tid = static_cast<int>(threadIdx.x);
-  int e = plan_in_kernel<Index>(a, k.a, k.tiler, k.thr_a, tid, sa, first ? &tiles[0] : nullptr);
-  if (e == 0) e = plan_in_kernel<Index>(b, k.b, k.tiler, k.thr_b, tid, sb, first ? &tiles[1] : nullptr);
-  if (e == 0 && transpose) e = plan_in_kernel<Index>(smem, k.smem, k.tiler, k.thr_a, tid, sr, nullptr);
-  if (e == 0 && transpose) e = plan_in_kernel<Index>(smem, k.smem, k.tiler, k.thr_b, tid, sw, nullptr);
+  if (tid == 0) failed = 0;
+  __syncthreads();
+  int e = 0;
+  if (tid % 32 == 0) {
+    switch (tid / 32) {
+      case 0: e = divide_in_block(a, k.a, k.tiler, k.thr_a, z[0]); break;
+      case 1: e = divide_in_block(b, k.b, k.tiler, k.thr_b, z[1]); break;
+      case 2: e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_a, z[2]) : 0; break;
+      case 3: e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_b, z[3]) : 0; break;
+      case 4: e = tiles_in_block(k.a, k.tiler, rest[0], ntiles[0]); break;
+      case 5: e = tiles_in_block(k.b, k.tiler, rest[1], ntiles[1]); break;
+      default: break;
+    }
+  }
   if (e != 0) {
     atomicExch(status, e);
     failed = 1;
   }
   __syncthreads();
   if (failed) return;
-  auto const ra = tiles[0].rest, rb = tiles[1].rest;
-  i64 const ntiles = tiles[0].tiles;
-  for (i64 t = blockIdx.x; t < ntiles; t += gridDim.x) {
-    Index const oa = static_cast<Index>(ra(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(rb(static_cast<Index>(t))) + sb.offset;
+  FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
+  e = slice_in_thread(z[0], k.thr_a, tid, a, sa);
+  if (e == 0) e = slice_in_thread(z[1], k.thr_b, tid, b, sb);
+  if (e == 0 && transpose) e = slice_in_thread(z[2], k.thr_a, tid, smem, sr);
+  if (e == 0 && transpose) e = slice_in_thread(z[3], k.thr_b, tid, smem, sw);
+  using FL = FastLayoutR<kPlanRank, Index>;
+  Result<FL> ra{}, rb{};
+  if (e == 0) {
+    ra = FL::make(rest[0]);
+    rb = FL::make(rest[1]);
+    if (!ra.ok() || !rb.ok()) e = 30 + static_cast<int>(!ra.ok() ? ra.error.code : rb.error.code);
+  }
+  if (e != 0) {
+    atomicExch(status, e);
+    failed = 1;
+  }
+  __syncthreads();
+  if (failed) return;
+  FL const fa = ra.value, fb = rb.value;
+  i64 const count = ntiles[0];
+  for (i64 t = blockIdx.x; t < count; t += gridDim.x) {
+    Index const oa = static_cast<Index>(fa(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(fb(static_cast<Index>(t))) + sb.offset;
     if (!transpose) {
       for (Index v = 0; v < sa.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
       continue;

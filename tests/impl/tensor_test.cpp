@@ -126,6 +126,34 @@ TEST(ImplTensor, LocalPartitionUsesTheFlatCoordinateOfTheThread) {
   EXPECT_EQ(str(ok(get_flat_coord(L("(2,2):(3,1)"), Int::dynamic(3)))), "(1,0)");
 }
 
+// outer_slice: local_partition as a kernel makes it, the zipped divide once (per block) and each
+// thread's slice of it at its coordinate (gpu/check's partition_kernel). The tile (16,32) by
+// (16,16) threads: ((16,16),(1,2)) tiles of one value each; thread 30 at (14,1) takes (14,225)
+// and (14,241), the same as local_partition above, at the default capacity and at 4.
+TEST(ImplTensor, OuterSliceOfOneZippedDivideIsEachThreadsLocalPartition) {
+  auto id = ok(make_identity_tensor(P("(384,500)")));
+  auto tile = ok(local_tile(id, Tt("(_16,_32)"), C("(0,7)")));
+  Layout thr = L("(_16,_16):(_1,_16)");
+  auto z = ok(divide(Arrangement::zipped, tile, ok(product_each_tiler(thr))));
+  auto c = ok(get_flat_coord(thr, Int::dynamic(30)));
+  SliceCoord sc = map_leaves<SliceLeaf>(c, [](Int x) { return SliceLeaf::at(x); });
+  EXPECT_EQ(str(ok(outer_slice(z, sc))), "ArithTuple(14,225) o (_1,_2):(_0,_16@1)");
+  for (int t : {0, 1, 17, 255}) {
+    auto ct = ok(get_flat_coord(thr, Int::dynamic(t)));
+    EXPECT_EQ(str(ok(outer_slice(z, map_leaves<SliceLeaf>(ct, [](Int x) { return SliceLeaf::at(x); })))),
+              str(ok(local_partition(tile, thr, Int::dynamic(t)))))
+        << t;
+  }
+  auto tile4 = ok(with_capacity<4>(tile));
+  LayoutN<4> thr4 = LN<4>("(_16,_16):(_1,_16)");
+  auto z4 = ok(divide(Arrangement::zipped, tile4, ok(product_each_tiler(thr4))));
+  auto c4 = ok(get_flat_coord(thr4, Int::dynamic(30)));
+  auto part4 = ok(outer_slice(z4, map_leaves<SliceLeaf>(c4, [](Int x) { return SliceLeaf::at(x); })));
+  EXPECT_EQ(str(ok(with_capacity<kMaxLeaves>(part4))), "ArithTuple(14,225) o (_1,_2):(_0,_16@1)");
+  // A tensor that is no zipped divide (rank 1) is refused, not sliced.
+  EXPECT_FALSE(outer_slice(ok(make_identity_tensor(P("(8)"))), sc).ok());
+}
+
 // --- coordinate tensors (seed 000) --------------------------------------------------------------
 
 TEST(ImplTensor, IdentityTensorPrintsAsCuTe) {

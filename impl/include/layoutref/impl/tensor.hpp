@@ -304,18 +304,28 @@ LAYOUTREF_HD constexpr Result<Tensor<E, N>> local_tile(Tensor<E, N> const& t, Ti
   return inner_partition(t, tiler, coord);
 }
 
-/// outer_partition(T, tiler, coord): zipped_divide(T, tiler) sliced by
-/// (append<R0>(coord, _), repeat<R1>(_)) for a tuple coord, (coord, repeat<R1>(_)) otherwise:
-/// keeps the rest, picks the element at coord inside every tile.
+/// outer_slice(Z, coord): a zipped divide Z = ((tile...), (rest...)) sliced by
+/// (append<R0>(coord, _), repeat<R1>(_)) for a tuple coord, (coord, repeat<R1>(_)) otherwise: the
+/// element at coord inside every tile. outer_partition's second step, apart so that a kernel
+/// divides once per block and slices in each thread (local_partition = outer_slice of one
+/// zipped divide at each thread's coordinate).
+/// @pre z is a zipped divide (rank 2), else bad_argument (from mode)
 template <class E, int N, int M>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
-  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_slice(Tensor<E, N> const& z, SliceCoordN<M> const& coord) {
   LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
   LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
   LAYOUTREF_TRY(SliceCoordN<N> first, detail_tensor::coord_for_mode<N>(coord, m0.rank()));
   LAYOUTREF_TRY(SliceCoordN<N> second, detail_tensor::repeat_underscores<N>(m1.rank()));
   LAYOUTREF_TRY(SliceCoordN<N> c, detail_tensor::pair(first, second));
   return slice(z, c);
+}
+
+/// outer_partition(T, tiler, coord) = outer_slice(zipped_divide(T, tiler), coord): keeps the
+/// rest, picks the element at coord inside every tile.
+template <class E, int N, int M>
+LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
+  return outer_slice(z, coord);
 }
 
 namespace detail_tensor {
