@@ -5,6 +5,7 @@
 #include "check.hpp"
 #include "cuda_util.cuh"
 
+#include <layoutref/impl/inverse.hpp>
 #include <layoutref/impl/term.hpp>
 
 #include <algorithm>
@@ -115,6 +116,42 @@ __device__ __noinline__ int tiles_in_block(LayoutN<kKernelLeaves> const& l, Tile
   return 0;
 }
 
+/// A block's partition of a tensor by a thread layout thr, evaluated per thread in a few
+/// divisions: with z = zipped_divide(tile 0, product_each(shape(thr))) = ((thread modes), (value
+/// modes)) and thr a bijection onto [0, size(thr)), thread tid's share outer_slice(z,
+/// get_flat_coord(thr, tid)) starts at base + z0(right_inverse(thr)(tid)) (z0: z's mode 0 as a
+/// function of the thread's 1-D index) and runs along z's mode 1, the same for every thread.
+/// `direct` false: thr is no such bijection or a plan does not fit FastLayoutR; the threads then
+/// slice z themselves (slice_in_thread).
+struct BlockShare {
+  bool direct = false;
+  FastLayoutR<kPlanRank, u32> z0{}, part{}, inv{};
+  u32 base = 0, values = 0;
+};
+__device__ __noinline__ void share_in_block(KernelTensor const& z, LayoutN<kKernelLeaves> const& thr, u32 const* origin, BlockShare& out) {
+  out.direct = false;
+  auto inv = right_inverse(thr);
+  auto nthr = size(thr);
+  if (!inv.ok() || !nthr.ok()) return;
+  auto ninv = size(inv.value);
+  if (!ninv.ok() || ninv.value.value != nthr.value.value) return;  // not a bijection onto [0, size(thr))
+  auto m0 = z.layout.mode(0);
+  auto m1 = z.layout.mode(1);
+  if (!m0.ok() || !m1.ok()) return;
+  auto n1 = size(m1.value);
+  auto f0 = FastLayoutR<kPlanRank, u32>::make(m0.value);
+  auto f1 = FastLayoutR<kPlanRank, u32>::make(m1.value);
+  auto fi = FastLayoutR<kPlanRank, u32>::make(inv.value);
+  i64 const base = z.engine.ptr - origin;
+  if (!n1.ok() || !f0.ok() || !f1.ok() || !fi.ok() || base < 0 || base > i64{0xffffffff}) return;
+  out.z0 = f0.value;
+  out.part = f1.value;
+  out.inv = fi.value;
+  out.base = static_cast<u32>(base);
+  out.values = static_cast<u32>(n1.value.value);
+  out.direct = true;
+}
+
 /// The slice leaf at a coordinate (a host-device callable for map_leaves).
 struct AtCoordinate {
   LAYOUTREF_HD constexpr SliceLeaf operator()(Int x) const { return SliceLeaf::at(x); }
@@ -143,15 +180,17 @@ __device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKern
 
 /// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
 /// per block, one thread of each of up to six warps makes one of the block's shared values (the
-/// zipped divides of tile 0 of A, B and, transposing, the shared tile by the thread layouts; the
-/// tiles of A and B), then every thread slices its own share. A failed step writes its status
+/// zipped divides of tile 0 of A, B and, transposing, the shared tile by the thread layouts, with
+/// their BlockShare; the tiles of A and B), then every thread takes its own share (BlockShare,
+/// or slicing the divide itself). A failed step writes its status
 /// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
 /// author picks one index type.
-__global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
+__global__ void __launch_bounds__(kThreads, 4) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
                                                              bool transpose, int* status) {
   using Index = u32;
   extern __shared__ u32 smem[];
   __shared__ KernelTensor z[4];  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
+  __shared__ BlockShare share[4];
   __shared__ LayoutN<kKernelLeaves> rest[2];
   __shared__ i64 ntiles[2];
   __shared__ int failed;
@@ -161,10 +200,16 @@ __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restri
   int e = 0;
   if (tid % 32 == 0) {
     switch (tid / 32) {
-      case 0: e = divide_in_block(a, k.a, k.tiler, k.thr_a, z[0]); break;
-      case 1: e = divide_in_block(b, k.b, k.tiler, k.thr_b, z[1]); break;
-      case 2: e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_a, z[2]) : 0; break;
-      case 3: e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_b, z[3]) : 0; break;
+      case 0: e = divide_in_block(a, k.a, k.tiler, k.thr_a, z[0]); if (e == 0) share_in_block(z[0], k.thr_a, a, share[0]); break;
+      case 1: e = divide_in_block(b, k.b, k.tiler, k.thr_b, z[1]); if (e == 0) share_in_block(z[1], k.thr_b, b, share[1]); break;
+      case 2:
+        e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_a, z[2]) : 0;
+        if (e == 0 && transpose) share_in_block(z[2], k.thr_a, smem, share[2]);
+        break;
+      case 3:
+        e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_b, z[3]) : 0;
+        if (e == 0 && transpose) share_in_block(z[3], k.thr_b, smem, share[3]);
+        break;
       case 4: e = tiles_in_block(k.a, k.tiler, rest[0], ntiles[0]); break;
       case 5: e = tiles_in_block(k.b, k.tiler, rest[1], ntiles[1]); break;
       default: break;
@@ -177,10 +222,17 @@ __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restri
   __syncthreads();
   if (failed) return;
   FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
-  e = slice_in_thread(z[0], k.thr_a, tid, a, sa);
-  if (e == 0) e = slice_in_thread(z[1], k.thr_b, tid, b, sb);
-  if (e == 0 && transpose) e = slice_in_thread(z[2], k.thr_a, tid, smem, sr);
-  if (e == 0 && transpose) e = slice_in_thread(z[3], k.thr_b, tid, smem, sw);
+  // This thread's share: from the block's share where it is direct, else sliced here.
+  auto mine = [&](int j, LayoutN<kKernelLeaves> const& thr, u32 const* origin, FastThreadPlan<Index>& out) {
+    BlockShare const& sh = share[j];
+    if (!sh.direct) return slice_in_thread(z[j], thr, tid, origin, out);
+    out = FastThreadPlan<Index>{sh.part, sh.base + static_cast<Index>(sh.z0(static_cast<Index>(sh.inv(static_cast<Index>(tid))))), sh.values};
+    return 0;
+  };
+  e = mine(0, k.thr_a, a, sa);
+  if (e == 0) e = mine(1, k.thr_b, b, sb);
+  if (e == 0 && transpose) e = mine(2, k.thr_a, smem, sr);
+  if (e == 0 && transpose) e = mine(3, k.thr_b, smem, sw);
   using FL = FastLayoutR<kPlanRank, Index>;
   Result<FL> ra{}, rb{};
   if (e == 0) {
