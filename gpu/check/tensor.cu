@@ -185,7 +185,7 @@ __device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKern
 /// or slicing the divide itself). A failed step writes its status
 /// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
 /// author picks one index type.
-__global__ void __launch_bounds__(kThreads, 4) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
+__global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
                                                              bool transpose, int* status) {
   using Index = u32;
   extern __shared__ u32 smem[];
