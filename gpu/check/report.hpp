@@ -19,9 +19,9 @@ struct Options {
   std::string out;
   std::string data;  ///< the conformance vectors (a directory of .tsv files)
   /// The device stack per thread (cudaLimitStackSize) to set before the suites; 0 (the default):
-  /// leave CUDA's limit as it is. The impl paths of tensor.cu's kernels (element, slicing,
-  /// crd2idx, idx2crd) do not recurse, so ptxas states each kernel's whole stack
-  /// (elements_kernel: 2,832 bytes at 8 leaves, sm_90; docs/gpu.md);
+  /// leave CUDA's limit as it is. impl does not recurse, so ptxas states each kernel's whole
+  /// stack, the partitions made in tensor.cu's and partition.cu's kernels included
+  /// (partition_kernel: 1,960 bytes, its callees at most 7.3 KB at 4 leaves, sm_90; docs/gpu.md);
   /// the driver raises the per-thread stack for a launch that needs more (CUDA driver API,
   /// cuCtxSetLimit, CU_LIMIT_STACK_SIZE). Setting it is for experiments only.
   std::size_t stack = 0;
