@@ -210,18 +210,6 @@ TEST(ImplComposition, ByModeDecidedStructurally) {
   EXPECT_FALSE(detail::digits_carry_free(L("(_4,_3):(_1,_10)"), L("(_8,_2):(_1,_1)")));
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-};
-
 // Soundness of the structural test: on random small A (flat or with a nested mode, integer
 // strides) and B of 2-3 leaves (integer strides, or basis strides into A's modes), whenever
 // digits_carry_free accepts, the pointwise check of the by-mode result R (each leaf of B

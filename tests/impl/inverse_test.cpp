@@ -124,18 +124,6 @@ TEST(ImplLeftInverse, RarePathDecidedFromTheModes) {
   EXPECT_FALSE(detail_inverse::quasi_inverse_by_structure(L("(_4,_2,_1):(_1,_2,_7)")));
 }
 
-/// A small deterministic generator (SplitMix64).
-struct Rng {
-  std::uint64_t s;
-  std::uint64_t next() {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
-};
-
 // Soundness of quasi_inverse_by_structure: on random small L of 2-4 leaves (strides drawn among
 // multiples of small powers so that divisibility often holds), wherever it accepts, CuTe's
 // construction satisfies L(R(L(i))) == L(i) at every i (is_quasi_inverse); and left_inverse's

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 namespace layoutref::impl::testing_support {
@@ -72,5 +73,17 @@ std::string SN(Result<LayoutN<N>> const& r) {
   auto w = with_capacity<kMaxLeaves>(r.value);
   return w.ok() ? str(w.value) : "error: " + str(w.error);
 }
+
+/// A small deterministic generator (SplitMix64).
+struct Rng {
+  std::uint64_t s;
+  std::uint64_t next() {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
+};
 
 }  // namespace layoutref::impl::testing_support
