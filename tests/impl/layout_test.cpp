@@ -239,5 +239,37 @@ TEST(ImplLayoutCapacity, AgreesWithDefaultCapacity) {
   EXPECT_EQ(agree_with_default_capacity<8>(), 16);  // all but the 9-leaf case
 }
 
+// evaluate_int's integer path gives evaluate's value or error (code and text) on random integer
+// layouts of 1-4 leaves, indices inside, at and past the domain (extended or not), negative
+// indices, and strides near the int64 edges (overflow).
+TEST(ImplLayout, EvaluateIntAgreesWithEvaluate) {
+  Rng rng{20261125};
+  i64 const strides[] = {0, 1, -1, 3, -7, 64, 1000003, i64{1} << 40, -(i64{1} << 40), kI64Max / 2, kI64Min / 3, kI64Max, kI64Min};
+  int values = 0, errors = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    TupleBuilder<LayoutLeaf, 4> b;
+    int n = 1 + rng.below(4);
+    for (int k = 0; k < n; ++k)
+      b.push_leaf(LayoutLeaf{Int::dynamic(rng.below(6)), Stride::integer(Int::dynamic(strides[rng.below(13)]))});
+    auto l = b.done();
+    ASSERT_TRUE(l.ok());
+    i64 i = static_cast<i64>(rng.below(200)) - 5;
+    bool extended = rng.below(2) == 1;
+    auto got = evaluate_int(l.value, i, extended);
+    auto want = evaluate(l.value, i, extended);
+    ASSERT_EQ(got.ok(), want.ok()) << str(with_capacity<kMaxLeaves>(l.value).value) << " at " << i;
+    if (got.ok()) {
+      EXPECT_EQ(got.value, want.value.scalar);
+      ++values;
+    } else {
+      EXPECT_EQ(got.error.code, want.error.code);
+      EXPECT_EQ(str(got.error), str(want.error));
+      ++errors;
+    }
+  }
+  EXPECT_GT(values, 1000);
+  EXPECT_GT(errors, 1000);
+}
+
 }  // namespace
 }  // namespace layoutref::impl

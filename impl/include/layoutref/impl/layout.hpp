@@ -151,12 +151,14 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(LayoutN<N> const& l) {
   return representable(Result<LayoutN<N>>(l));
 }
 
-/// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the
-/// last leaf. @pre i >= 0
-template <int N>
-LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool extended = false) {
+namespace detail_layout {
+/// The walk of L(i): i split into the natural coordinate colexicographically (past the domain,
+/// with `extended`, the rest goes to the last leaf), add(c, stride) called for each leaf with a
+/// nonzero coordinate c. Errors: bad_argument (a negative index, a size < 1, an index outside
+/// the domain), and add's.
+template <int N, class Add>
+LAYOUTREF_HD constexpr Error walk_index(LayoutN<N> const& l, i64 i, bool extended, Add const& add) {
   if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
-  Value v;
   for (int k = 0; k < l.nleaves; ++k) {
     i64 s = l.leaf[k].shape.value;
     if (s < 1) return fail(Errc::bad_argument).add("a mode has size ").add(s);
@@ -169,15 +171,37 @@ LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool e
       c = i % s;
       i /= s;
     }
-    if (c != 0) LAYOUTREF_CHECK(accumulate(v, c, l.leaf[k].stride));
+    if (c != 0) LAYOUTREF_CHECK(add(c, l.leaf[k].stride));
   }
   if (i != 0) return fail(Errc::bad_argument).add("index outside the domain");
+  return Error{};
+}
+}  // namespace detail_layout
+
+/// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the
+/// last leaf. @pre i >= 0
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool extended = false) {
+  Value v;
+  LAYOUTREF_CHECK(detail_layout::walk_index(l, i, extended, [&v](i64 c, Stride const& d) { return accumulate(v, c, d); }));
   return v;
 }
 
 /// L(i) for layouts with integer strides.
+/// @post the same value or error as evaluate (the same walk; in plain integers when every stride
+/// is one, so no Value is made).
 template <int N>
 LAYOUTREF_HD constexpr Result<i64> evaluate_int(LayoutN<N> const& l, i64 i, bool extended = false) {
+  if (has_integer_strides(l)) {
+    i64 v = 0;
+    LAYOUTREF_CHECK(detail_layout::walk_index(l, i, extended, [&v](i64 c, Stride const& d) {
+      if (mul_overflows(c, d.value)) return overflow_error("*", c, d.value);
+      if (add_overflows(v, c * d.value)) return overflow_error("+", v, c * d.value);
+      v += c * d.value;
+      return Error{};
+    }));
+    return v;
+  }
   LAYOUTREF_TRY(Value v, evaluate(l, i, extended));
   if (!v.is_integer()) return fail(Errc::bad_argument).add("the layout has basis strides");
   return v.scalar;
