@@ -11,21 +11,22 @@ using namespace layoutref::impl;
 
 namespace {
 
+/// Thread t's elements of its partition `part`: out[(t * values + v) * rank + k]. Returns 0, or
+/// 200 + impl's error code of element, or -2 for a coordinate with another number of leaves.
+template <class T>
+__device__ int write_elements(T const& part, int t, int values, int rank, i64* out) {
+  for (int v = 0; v < values; ++v) {
+    auto c = element(part, static_cast<i64>(v));
+    if (!c.ok()) return 200 + static_cast<int>(c.error.code);
+    if (c.value.nleaves != rank) return -2;
+    for (int k = 0; k < rank; ++k) out[(static_cast<i64>(t) * values + v) * rank + k] = c.value.leaf[k].value;
+  }
+  return 0;
+}
+
 __global__ void elements_kernel(Tensor<CountingIterator> const* parts, int nthreads, int values, int rank, i64* out, int* status) {
   int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (t >= nthreads) return;
-  int st = 0;
-  for (int v = 0; v < values && st == 0; ++v) {
-    auto c = element(parts[t], static_cast<i64>(v));
-    if (!c.ok()) {
-      st = 200 + static_cast<int>(c.error.code);
-    } else if (c.value.nleaves != rank) {
-      st = -2;
-    } else {
-      for (int k = 0; k < rank; ++k) out[(static_cast<i64>(t) * values + v) * rank + k] = c.value.leaf[k].value;
-    }
-  }
-  status[t] = st;
+  if (t < nthreads) status[t] = write_elements(parts[t], t, values, rank, out);
 }
 
 /// Thread t's local_partition of the job's tile, out of line: one copy for the kernel.
@@ -38,67 +39,44 @@ __global__ void partition_elements_kernel(PartitionJob const* job, int nthreads,
   int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (t >= nthreads) return;
   auto part = partition_of(*job, t);
-  if (!part.ok()) {
-    status[t] = 100 + static_cast<int>(part.error.code);
-    return;
-  }
-  int st = 0;
-  for (int v = 0; v < values && st == 0; ++v) {
-    auto c = element(part.value, static_cast<i64>(v));
-    if (!c.ok()) {
-      st = 200 + static_cast<int>(c.error.code);
-    } else if (c.value.nleaves != rank) {
-      st = -2;
-    } else {
-      for (int k = 0; k < rank; ++k) out[(static_cast<i64>(t) * values + v) * rank + k] = c.value.leaf[k].value;
-    }
-  }
-  status[t] = st;
+  status[t] = part.ok() ? write_elements(part.value, t, values, rank, out) : 100 + static_cast<int>(part.error.code);
+}
+
+/// Upload `in`, run kernel(in, nthreads, values, rank, out, status) with a thread per partition,
+/// and download the elements and the statuses.
+template <class In>
+std::string elements_on_device(std::vector<In> const& in, void (*kernel)(In const*, int, int, int, i64*, int*), char const* name, int nthreads,
+                               int values, int rank, std::vector<i64>& out, std::vector<int>& status, double& seconds) {
+  DeviceBuffer<In> d_in(in.size());
+  DeviceBuffer<i64> d_out(static_cast<std::size_t>(nthreads) * values * rank);
+  DeviceBuffer<int> d_status(static_cast<std::size_t>(nthreads));
+  if (!d_in.ok()) return d_in.error;
+  if (!d_out.ok()) return d_out.error;
+  if (!d_status.ok()) return d_status.error;
+  std::string e = d_in.upload(in);
+  if (!e.empty()) return e;
+  EventTimer timer;
+  timer.start();
+  kernel<<<(nthreads + 127) / 128, 128>>>(d_in.get(), nthreads, values, rank, d_out.get(), d_status.get());
+  seconds = timer.stop_seconds();
+  e = check_launch(name);
+  if (!e.empty()) return e;
+  e = d_out.download(out);
+  if (e.empty()) e = d_status.download(status);
+  return e;
 }
 
 }  // namespace
 
 std::string device_elements(std::vector<Tensor<CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
                             std::vector<int>& status, double& seconds) {
-  int const nthreads = static_cast<int>(parts.size());
-  DeviceBuffer<Tensor<CountingIterator>> d_parts(parts.size());
-  DeviceBuffer<i64> d_out(static_cast<std::size_t>(nthreads) * values * rank);
-  DeviceBuffer<int> d_status(parts.size());
-  if (!d_parts.ok()) return d_parts.error;
-  if (!d_out.ok()) return d_out.error;
-  if (!d_status.ok()) return d_status.error;
-  std::string e = d_parts.upload(parts);
-  if (!e.empty()) return e;
-  EventTimer timer;
-  timer.start();
-  elements_kernel<<<(nthreads + 127) / 128, 128>>>(d_parts.get(), nthreads, values, rank, d_out.get(), d_status.get());
-  seconds = timer.stop_seconds();
-  e = check_launch("elements_kernel");
-  if (!e.empty()) return e;
-  e = d_out.download(out);
-  if (e.empty()) e = d_status.download(status);
-  return e;
+  return elements_on_device(parts, elements_kernel, "elements_kernel", static_cast<int>(parts.size()), values, rank, out, status, seconds);
 }
 
 std::string device_partition_elements(PartitionJob const& job, int nthreads, int values, int rank, std::vector<i64>& out,
                                       std::vector<int>& status, double& seconds) {
-  DeviceBuffer<PartitionJob> d_job(1);
-  DeviceBuffer<i64> d_out(static_cast<std::size_t>(nthreads) * values * rank);
-  DeviceBuffer<int> d_status(static_cast<std::size_t>(nthreads));
-  if (!d_job.ok()) return d_job.error;
-  if (!d_out.ok()) return d_out.error;
-  if (!d_status.ok()) return d_status.error;
-  std::string e = d_job.upload(std::vector<PartitionJob>{job});
-  if (!e.empty()) return e;
-  EventTimer timer;
-  timer.start();
-  partition_elements_kernel<<<(nthreads + 127) / 128, 128>>>(d_job.get(), nthreads, values, rank, d_out.get(), d_status.get());
-  seconds = timer.stop_seconds();
-  e = check_launch("partition_elements_kernel");
-  if (!e.empty()) return e;
-  e = d_out.download(out);
-  if (e.empty()) e = d_status.download(status);
-  return e;
+  return elements_on_device(std::vector<PartitionJob>{job}, partition_elements_kernel, "partition_elements_kernel", nthreads, values, rank, out,
+                            status, seconds);
 }
 
 }  // namespace layoutref::gpu
