@@ -234,11 +234,11 @@ struct LI {
 };
 struct LN {
   Layout l;
-  Int n;
+  Int n{};
 };
 struct SN {
   IntTuple s;
-  Int n;
+  Int n{};
 };
 struct SS {
   IntTuple a, b;

@@ -57,6 +57,7 @@ enum Evaluator : int {
   kComposed = 4,      ///< impl::evaluate(ComposedLayout, i)
   kComposedFast = 8,  ///< impl::apply(sw, offset + FastLayout(inner)(i))
   kTensor = 16,       ///< an element of an impl tensor (copy/transpose data, partition coordinates)
+  kArithmetic = 32,   ///< impl's device arithmetic: mul_overflows (component 0), divmod (1: q, 2: r)
 };
 inline char const* evaluator_name(int e) {
   switch (e) {
@@ -65,6 +66,7 @@ inline char const* evaluator_name(int e) {
     case kComposed: return "evaluate(ComposedLayout)";
     case kComposedFast: return "apply(Sw, FastLayout)";
     case kTensor: return "tensor";
+    case kArithmetic: return "arithmetic";
     default: return "refusal";
   }
 }
@@ -144,6 +146,15 @@ Tally sweep_layouts(Profile const& p, int max_shape, int max_stride);
 /// [0, max_offset], over every inner layout (s0,s1):(d0,d1) with shapes in [1, max_shape] and
 /// strides in [0, max_stride]: kComposed and kComposedFast against the spec rule.
 Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_shape, int max_stride);
+
+/// impl's device-only arithmetic against the portable definitions, on `count` pairs (a, b): every
+/// pair of the int64 edge values (0, ±1, ±2, ±2^31, 2^32 - 1, ±2^32, ±(2^32 + 1), √2^63 and its
+/// neighbours, ±(2^62), 2^63 - 1, -2^63, ...) first, then pseudo-random pairs of every magnitude
+/// (a SplitMix64 hash of the pair's number, shifted right by a hashed amount, with a hashed
+/// sign). mul_overflows(a, b), which uses __mul64hi on the device, against
+/// detail::mul_overflows_portable; divmod(|a|, max(|b|, 1)), which divides in 32 bits where it
+/// can, against 64-bit `/` and `%`. A mismatch has index = a and want = b.
+Tally sweep_arithmetic(i64 count);
 
 // ---- tensors: thread partitions, copy and transpose (tensor.cu) --------------------------------
 //

@@ -230,6 +230,51 @@ __global__ void swizzle_sweep_kernel(SwizzleCase const* cases, i64 ncases, int m
   atomicAdd(&tally->layouts, layouts);
 }
 
+__device__ u64 splitmix64(u64 x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+/// The int64 edge values of sweep_arithmetic (check.hpp).
+__constant__ i64 kEdges[] = {
+    0, 1, -1, 2, -2, 3, -3, 7, 2147483647LL, 2147483648LL, -2147483648LL, -2147483649LL, 4294967295LL, 4294967296LL, -4294967296LL,
+    4294967297LL, -4294967297LL, 3037000499LL, -3037000499LL, 3037000500LL, -3037000500LL, 4611686018427387904LL,
+    -4611686018427387904LL, 4611686018427387903LL, kI64Max, kI64Max - 1, kI64Min, kI64Min + 1, kI64Max / 2, kI64Min / 2,
+    kI64Max / 3, kI64Min / 3};
+constexpr i64 kNumEdges = sizeof(kEdges) / sizeof(kEdges[0]);
+
+__global__ void arithmetic_kernel(i64 count, DeviceTally* tally) {
+  i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
+  i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
+  Counts n;
+  for (i64 x = tid; x < count; x += stride) {
+    i64 a, b;
+    if (x < kNumEdges * kNumEdges) {
+      a = kEdges[x / kNumEdges];
+      b = kEdges[x % kNumEdges];
+    } else {
+      u64 h = splitmix64(static_cast<u64>(x)), g = splitmix64(h);
+      u64 ua = splitmix64(h ^ 0x5851f42d4c957f2dULL) >> (h & 63), ub = splitmix64(g ^ 0x14057b7ef767814fULL) >> (g & 63);
+      a = static_cast<i64>((h >> 6) & 1 ? 0 - ua : ua);
+      b = static_cast<i64>((g >> 6) & 1 ? 0 - ub : ub);
+    }
+    n.indices += 1;
+    n.evaluations += 2;
+    bool got = mul_overflows(a, b), want = detail::mul_overflows_portable(a, b);
+    if (got != want) record(tally, Mismatch{a, -1, kArithmetic, 0, got ? 1 : 0, b});
+    i64 i = a < 0 ? (a == kI64Min ? kI64Max : -a) : a;
+    i64 s = b < 0 ? (b == kI64Min ? kI64Max : -b) : b;
+    if (s == 0) s = 1;
+    i64 q = 0, r = 0;
+    divmod(i, s, q, r);
+    if (q != i / s) record(tally, Mismatch{i, -1, kArithmetic, 1, q, s});
+    if (r != i % s) record(tally, Mismatch{i, -1, kArithmetic, 2, r, s});
+  }
+  n.flush(tally);
+}
+
 /// Launch `launch(grid, block)` and time it; collect the tally.
 template <class Launch>
 void run_tally(Launch const& launch, void const* kernel, Tally& total) {
@@ -350,6 +395,13 @@ Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_sh
   i64 n = static_cast<i64>(cases.size());
   run_tally([&](int grid, int block, DeviceTally* t) { swizzle_sweep_kernel<<<grid, block>>>(d.get(), n, max_shape, max_stride, t); },
             reinterpret_cast<void const*>(&swizzle_sweep_kernel), total);
+  return total;
+}
+
+Tally sweep_arithmetic(i64 count) {
+  Tally total;
+  run_tally([&](int grid, int block, DeviceTally* t) { arithmetic_kernel<<<grid, block>>>(count, t); },
+            reinterpret_cast<void const*>(&arithmetic_kernel), total);
   return total;
 }
 

@@ -49,6 +49,19 @@ struct Swizzle {
   int b = 0, m = 0, s = 0;
 };
 
+/// i mod s and i div s for i >= 0, s >= 1; in 32-bit arithmetic when both fit in 32 bits, which
+/// gives the same numbers (a 64-bit division is a long instruction sequence on the device).
+LAYOUTREF_SPEC_RULE_HD inline i64 mod_div(i64& i, i64 s) {
+  if (((static_cast<std::uint64_t>(i) | static_cast<std::uint64_t>(s)) >> 32) == 0) {
+    auto i32 = static_cast<std::uint32_t>(i), s32 = static_cast<std::uint32_t>(s);
+    i = static_cast<i64>(i32 / s32);
+    return static_cast<i64>(i32 % s32);
+  }
+  i64 c = i % s;
+  i = i / s;
+  return c;
+}
+
 /// L(i), and past the size the last mode takes the rest (the spec's extension).
 /// @pre i >= 0; every shape >= 1; n >= 1 or i == 0
 LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Flat const& f, i64 i) {
@@ -58,8 +71,7 @@ LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Flat const& f, i64 i) {
     if (k + 1 == f.n) {
       c = i;
     } else {
-      c = i % f.shape[k];
-      i = i / f.shape[k];
+      c = mod_div(i, f.shape[k]);  // c = i mod s_k, i <- i div s_k
     }
     v.c[f.component[k]] += c * f.stride[k];
   }

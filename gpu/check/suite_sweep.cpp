@@ -76,6 +76,12 @@ void suite_sweep(Run& run) {
       shape, stride);
   run.say("  %-16s %10llu layouts %14llu indices %llu mismatches %8.3f s", "swizzled", static_cast<unsigned long long>(t.layouts),
       static_cast<unsigned long long>(t.indices), static_cast<unsigned long long>(t.mismatches), t.seconds);
+  i64 const pairs = run.o.quick ? (i64{1} << 24) : (i64{1} << 30);
+  Tally a = sweep_arithmetic(pairs);
+  run.count("sweep/arithmetic", a, "arithmetic");
+  run.say("  impl's device arithmetic (mul_overflows by __mul64hi, divmod in 32 bits where it can) against the portable definitions:");
+  run.say("  %-16s %10s        %14llu pairs   %llu mismatches %8.3f s", "arithmetic", "", static_cast<unsigned long long>(a.indices),
+      static_cast<unsigned long long>(a.mismatches), a.seconds);
   run.kind_table("sweep");
 }
 

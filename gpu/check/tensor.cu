@@ -178,6 +178,15 @@ __device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKern
   return 0;
 }
 
+/// K values of T in __shared__ memory, which runs no constructor (nvcc: no dynamic initialization
+/// of a __shared__ variable): impl's trees have one (it clears them in constant evaluation), so
+/// they are held in a union whose constructor is empty, and every one is assigned before it is read.
+template <class T, int K>
+union Uninitialized {
+  T v[K];
+  __device__ Uninitialized() {}  // NOLINT: empty on purpose
+};
+
 /// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
 /// per block, one thread of each of up to six warps makes one of the block's shared values (the
 /// zipped divides of tile 0 of A, B and, transposing, the shared tile by the thread layouts, with
@@ -189,9 +198,11 @@ __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restri
                                                              bool transpose, int* status) {
   using Index = u32;
   extern __shared__ u32 smem[];
-  __shared__ KernelTensor z[4];  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
+  __shared__ Uninitialized<KernelTensor, 4> z_;  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
   __shared__ BlockShare share[4];
-  __shared__ LayoutN<kKernelLeaves> rest[2];
+  __shared__ Uninitialized<LayoutN<kKernelLeaves>, 2> rest_;
+  KernelTensor* const z = z_.v;
+  LayoutN<kKernelLeaves>* const rest = rest_.v;
   __shared__ i64 ntiles[2];
   __shared__ int failed;
   int const tid = static_cast<int>(threadIdx.x);

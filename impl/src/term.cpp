@@ -52,7 +52,7 @@ Result<IntTuple> to_shape(Term const& t) {
 Result<Stride> to_stride(Term const& t) {
   if (t.kind == Kind::integer) return Stride::integer(Int{t.integer.value, t.integer.is_static});
   if (t.kind == Kind::basis) {
-    Stride s;
+    Stride s{};
     s.value = t.basis.scale.value;
     s.is_static = t.basis.scale.is_static;
     if (t.basis.modes.size() > static_cast<size_t>(kMaxBasisDepth))

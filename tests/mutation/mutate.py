@@ -37,7 +37,7 @@ MUTATIONS = [
     ("left-inverse-divisibility", "inverse.hpp", "    if (a.mode[k].stride.value % a.mode[k - 1].stride.value != 0)\n      return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)\n          .add(\"the stride \")\n          .add(a.mode[k - 1].stride.value)\n          .add(\" does not divide",
      "    if (false)\n      return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)\n          .add(\"the stride \")\n          .add(a.mode[k - 1].stride.value)\n          .add(\" does not divide", "left_inverse divisibility not checked"),
     ("left-inverse-covered", "inverse.hpp", "    LAYOUTREF_TRY(covered, mul(covered, q));\n", "", "left inverse construction forgets the covered size"),
-    ("eval-digit", "layout.hpp", "      c = i % s;\n      i /= s;", "      c = i % s;\n      i /= (s > 2 ? s - 1 : s);", "evaluation carries wrongly for extents > 2"),
+    ("eval-digit", "layout.hpp", "      divmod(i, s, i, c);", "      divmod(i, s > 2 ? s - 1 : s, i, c);", "evaluation splits digits wrongly for extents > 2"),
     ("eval-domain", "layout.hpp", "if (!extended && i >= s) return", "if (!extended && i > s) return", "index past the size accepted"),
     ("swizzle-identity", "swizzle.hpp", "if (sw.b == 0) return x;", "if (sw.b <= 1) return x;", "Sw<1,M,S> is the identity"),
     ("swizzle-mask", "swizzle.hpp", "i64 y = x & yyy;", "i64 y = x & (yyy >> 1);", "swizzle mask shifted"),

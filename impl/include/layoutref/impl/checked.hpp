@@ -38,13 +38,41 @@ LAYOUTREF_HD constexpr bool mul_overflows_portable(i64 a, i64 b) {
 }
 }  // namespace detail
 
+/// Whether a*b lies outside [kI64Min, kI64Max]. On the host the compiler's builtin; in device
+/// code the high half of the 128-bit product (__mul64hi), which is the sign extension of the low
+/// half exactly when the product fits; in constant evaluation on the device, the portable test.
+/// (gpu/check's eval suite compares the device's answer with the portable test's.)
 LAYOUTREF_HD constexpr bool mul_overflows(i64 a, i64 b) {
 #if LAYOUTREF_HOST_OVERFLOW_BUILTINS
   i64 r = 0;
   return __builtin_mul_overflow(a, b, &r);
+#elif defined(__CUDA_ARCH__)
+  if (!__builtin_is_constant_evaluated()) {
+    u64 lo = static_cast<u64>(a) * static_cast<u64>(b);
+    i64 hi = __mul64hi(a, b);
+    return hi != (static_cast<i64>(lo) >> 63);
+  }
+  return detail::mul_overflows_portable(a, b);
 #else
   return detail::mul_overflows_portable(a, b);
 #endif
+}
+
+/// q = i / s and r = i % s (q or r may name the caller's i). @pre i >= 0, s >= 1. In device
+/// code, a 32-bit division when both fit in 32 bits (a 64-bit division is a long instruction
+/// sequence there; the quotient and the remainder are the same).
+LAYOUTREF_HD constexpr void divmod(i64 i, i64 s, i64& q, i64& r) {
+#if defined(__CUDA_ARCH__)
+  if (((static_cast<u64>(i) | static_cast<u64>(s)) >> 32) == 0) {
+    auto i32 = static_cast<std::uint32_t>(i), s32 = static_cast<std::uint32_t>(s);
+    q = static_cast<i64>(i32 / s32);
+    r = static_cast<i64>(i32 % s32);
+    return;
+  }
+#endif
+  i64 quotient = i / s, remainder = i % s;
+  q = quotient;
+  r = remainder;
 }
 
 LAYOUTREF_HD constexpr Error overflow_error(char const* op, i64 a, i64 b) {
@@ -97,9 +125,10 @@ LAYOUTREF_HD constexpr i64 gcd_positive(i64 a, i64 b) {
 }
 
 /// CuTe's integer leaf: a value and its static flag.
+/// Trivially default-constructible (a Tree's leaf; tree.hpp): `Int{}` is 0, run-time.
 struct Int {
-  i64 value = 0;
-  bool is_static = false;
+  i64 value;
+  bool is_static;
 
   LAYOUTREF_HD static constexpr Int fixed(i64 v) { return Int{v, true}; }    ///< static `_v`
   LAYOUTREF_HD static constexpr Int dynamic(i64 v) { return Int{v, false}; } ///< run-time `v`

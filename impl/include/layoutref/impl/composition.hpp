@@ -141,17 +141,18 @@ LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   return Error{};
 }
 
-/// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`.
+/// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`, as its
+/// modes: out[0..k) (k = 1: an integral layout, else a flat tuple of k modes).
+/// @pre out has room for flat.nleaves modes (the result never has more)
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf(LayoutN<N> const& flat, Int n, Int r) {
+LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, Int r, LayoutLeaf* out, int& k) {
+  k = 0;
   if (flat.is_leaf()) {
     LAYOUTREF_TRY(Stride d, scale(r, flat.leaf[0].stride));
-    return make_leaf<N>(n, d);
+    out[k++] = LayoutLeaf{n, d};
+    return Error{};
   }
   int last = flat.nleaves - 1;
-  LayoutN<N> res;  // flat: at most one mode per mode of flat (flat_layout's form, built in place)
-  LayoutLeaf* out = res.leaf;
-  int k = 0;
   Int rest_shape = n, rest_stride = r;
   for (int i = 0; i < last; ++i) {
     Int curr_shape = flat.leaf[i].shape;
@@ -171,29 +172,16 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf
     LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[last].stride));
     out[k++] = LayoutLeaf{rest_shape, d};
   }
-  if (k == 1) {  // an integral layout
-    res.node[0] = LayoutN<N>::kLeaf;
-    res.nnodes = 1;
-    res.nleaves = 1;
-    return res;
-  }
-  res.node[0] = static_cast<std::int8_t>(k);
-  for (int j = 1; j <= k; ++j) res.node[j] = LayoutN<N>::kLeaf;
-  res.nnodes = static_cast<std::uint8_t>(k + 1);
-  res.nleaves = static_cast<std::uint8_t>(k);
-  return res;
+  return Error{};
 }
 
-/// One leaf N:r of B (r > 0) composed with A's extension form, checked exactly where Shah's
-/// conditions fail (see the top; exact_leaf, composition_exact.hpp).
-/// `shah_ok` says whether Shah's conditions held (else the result needs the exact by-mode check).
+/// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> checked_leaf(LayoutN<N> const& flat, Int n, Int r, bool& shah_ok) {
-  Error shah = shah_mode(flat, n.value, r.value);
-  shah_ok = shah.ok();
-  auto cute = compose_leaf(flat, n, r);
-  if (shah_ok) return cute;
-  return exact_leaf(flat, n, r, cute, shah);
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf(LayoutN<N> const& flat, Int n, Int r) {
+  LayoutN<N> res;
+  int k = 0;
+  LAYOUTREF_CHECK(compose_leaf_modes(flat, n, r, res.leaf, k));
+  return flat_layout<N>(res.leaf, k);
 }
 
 /// What the by-mode check needs to know of a leaf of B.
@@ -257,14 +245,23 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
       flat = &flat_sub;
       iv[leaf].path = x.stride.path;
     }
-    Result<Out> mr = Out{};
+    // The leaf's result: its modes[0..k), k = 1 an integral layout, else a flat tuple (Shah's
+    // conditions hold, or a stride 0); or, on the rare path, the layout exact_leaf gives.
+    LayoutLeaf modes[N];
+    int k = 0;
+    Out rare;
+    bool is_rare = false;
     if (x.stride.value == 0) {
-      mr = Out::of(LayoutLeaf{x.shape, Stride::integer(r)});
+      modes[k++] = LayoutLeaf{x.shape, Stride::integer(r)};
     } else {
-      bool shah_ok = true;
-      mr = detail::checked_leaf(*flat, x.shape, r, shah_ok);
-      if (!mr.ok()) return mr.error;
-      exact = exact && shah_ok;
+      Error shah = detail::shah_mode(*flat, x.shape.value, r.value);
+      if (shah.ok()) {
+        LAYOUTREF_CHECK(detail::compose_leaf_modes(*flat, x.shape, r, modes, k));
+      } else {
+        is_rare = true;
+        exact = false;
+        LAYOUTREF_TRY(rare, detail::exact_leaf(*flat, x.shape, r, detail::compose_leaf(*flat, x.shape, r), shah));
+      }
       if (x.shape.value > 1 && !flat->is_leaf()) {
         i64 hi = mul_overflows(r.value, x.shape.value - 1) ? kI64Max : r.value * (x.shape.value - 1);
         i64 top = detail::finite_part(*flat) - 1;
@@ -272,11 +269,19 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
         iv[leaf].hi = hi < top ? hi : top;
       }
     }
-    Out const& m = mr.value;
-    if (out.nnodes + m.nnodes > Out::kNodes || out.nleaves + m.nleaves > Out::kLeaves)
+    int nodes = is_rare ? rare.nnodes : (k == 1 ? 1 : k + 1), leaves = is_rare ? rare.nleaves : k;
+    if (out.nnodes + nodes > Out::kNodes || out.nleaves + leaves > Out::kLeaves)
       return fail(Errc::capacity).add("a composition with more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-    for (int k = 0; k < m.nnodes; ++k) out.node[out.nnodes++] = m.node[k];
-    for (int k = 0; k < m.nleaves; ++k) out.leaf[out.nleaves++] = m.leaf[k];
+    if (is_rare) {
+      for (int j = 0; j < nodes; ++j) out.node[out.nnodes++] = rare.node[j];
+      for (int j = 0; j < leaves; ++j) out.leaf[out.nleaves++] = rare.leaf[j];
+    } else {
+      if (k > 1) out.node[out.nnodes++] = static_cast<std::int8_t>(k);
+      for (int j = 0; j < k; ++j) {
+        out.node[out.nnodes++] = Out::kLeaf;
+        out.leaf[out.nleaves++] = modes[j];
+      }
+    }
     ++leaf;
   }
   // Several leaves: Shah's disjoint intervals, else the exact by-mode check.

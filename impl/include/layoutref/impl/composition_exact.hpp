@@ -186,7 +186,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Factored<N>> factor_leaf
   while (count > 1) {
     LAYOUTREF_TRY(i64 rs, checked_mul(r, step));
     LAYOUTREF_TRY(Value d, extended_at(flat, rs, 1));
-    Stride ds;
+    Stride ds{};
     if (!as_stride(d, is_static, ds)) return fail(Errc::capacity).add("a composed stride with several basis terms");
     i64 len = 2;
     while (len < count) {

@@ -282,7 +282,7 @@ LAYOUTREF_HD constexpr Error basis_like(IntTupleN<N> const& shape, BasisPath& pa
   int leaf = 0;
   for (int k = 0; k < shape.nnodes; ++k) {
     if (shape.node[k] == IntTupleN<N>::kLeaf) {
-      Stride s;
+      Stride s{};
       s.value = 1;
       s.is_static = true;
       s.path = path;
@@ -314,7 +314,7 @@ LAYOUTREF_HD constexpr Error basis_like(IntTupleN<N> const& shape, BasisPath& pa
 template <int N>
 LAYOUTREF_HD constexpr Result<StrideTupleN<N>> make_basis_like(IntTupleN<N> const& shape) {
   StrideTupleN<N> d = detail_construct::same_profile(shape);
-  BasisPath path;
+  BasisPath path{};
   LAYOUTREF_CHECK(detail_construct::basis_like(shape, path, d));
   return d;
 }

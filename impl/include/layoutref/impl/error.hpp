@@ -171,7 +171,7 @@ struct Result {
   Error error{};
 
   constexpr Result() = default;
-  LAYOUTREF_HD constexpr Result(T v) : value(v) {}            // NOLINT: a value is a result
+  LAYOUTREF_HD constexpr Result(T const& v) : value(v) {}     // NOLINT: a value is a result
   LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
   LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
 };

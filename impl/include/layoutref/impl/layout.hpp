@@ -22,9 +22,10 @@ using StrideTupleN = Tree<Stride, N>;
 using IntTuple = IntTupleN<kMaxLeaves>;
 using StrideTuple = StrideTupleN<kMaxLeaves>;
 
+/// Trivially default-constructible (a Tree's leaf; tree.hpp): `LayoutLeaf{}` is 0:0.
 struct LayoutLeaf {
-  Int shape{};
-  Stride stride{};
+  Int shape;
+  Stride stride;
   LAYOUTREF_HD friend constexpr bool operator==(LayoutLeaf const& a, LayoutLeaf const& b) {
     return a.shape == b.shape && a.stride == b.stride;
   }
@@ -168,8 +169,7 @@ LAYOUTREF_HD constexpr Error walk_index(LayoutN<N> const& l, i64 i, bool extende
       c = i;
       i = 0;
     } else {
-      c = i % s;
-      i /= s;
+      divmod(i, s, i, c);
     }
     if (c != 0) LAYOUTREF_CHECK(add(c, l.leaf[k].stride));
   }

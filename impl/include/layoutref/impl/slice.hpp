@@ -23,9 +23,10 @@
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// A leaf of a slice coordinate: an integer (with CuTe's static flag) or `_`.
+/// Trivially default-constructible (a Tree's leaf; tree.hpp): `SliceLeaf{}` is the coordinate 0.
 struct SliceLeaf {
-  Int value{};
-  bool underscore = false;
+  Int value;
+  bool underscore;
   LAYOUTREF_HD static constexpr SliceLeaf keep() { return SliceLeaf{Int{}, true}; }
   LAYOUTREF_HD static constexpr SliceLeaf at(Int c) { return SliceLeaf{c, false}; }
   LAYOUTREF_HD friend constexpr bool operator==(SliceLeaf const& a, SliceLeaf const& b) {

@@ -10,9 +10,10 @@
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
+/// Trivially default-constructible, as Stride (`BasisPath{}`: the empty path).
 struct BasisPath {
-  std::uint8_t depth = 0;                  ///< 0: a plain integer
-  std::int8_t mode[kMaxBasisDepth] = {};   ///< outermost first
+  std::uint8_t depth;                  ///< 0: a plain integer
+  std::int8_t mode[kMaxBasisDepth];    ///< outermost first
 
   LAYOUTREF_HD friend constexpr bool operator==(BasisPath const& a, BasisPath const& b) {
     if (a.depth != b.depth) return false;
@@ -28,10 +29,11 @@ struct BasisPath {
 };
 
 /// A stride leaf: k@path.
+/// Trivially default-constructible (a Tree's leaf; tree.hpp): `Stride{}` is the integer 0.
 struct Stride {
-  i64 value = 0;
-  bool is_static = false;
-  BasisPath path{};
+  i64 value;
+  bool is_static;
+  BasisPath path;
 
   LAYOUTREF_HD static constexpr Stride integer(Int k) { return Stride{k.value, k.is_static, {}}; }
   LAYOUTREF_HD constexpr bool is_integer() const { return path.depth == 0; }
@@ -58,12 +60,19 @@ LAYOUTREF_HD constexpr Result<Stride> scale(Int k, Stride d) {
 struct Value {
   static constexpr int kMaxTerms = 8;
   struct Term {
-    BasisPath path{};
-    i64 coeff = 0;
+    BasisPath path;
+    i64 coeff;
   };
   i64 scalar = 0;
   std::uint8_t n = 0;
-  Term terms[kMaxTerms] = {};
+  /// Terms [0, n) are set; the others are not cleared at run time (every evaluation makes a
+  /// Value), only in constant evaluation, as Tree's leaves (tree.hpp).
+  Term terms[kMaxTerms];
+
+  LAYOUTREF_HD constexpr Value() {  // NOLINT(cppcoreguidelines-pro-type-member-init): see above
+    if (__builtin_is_constant_evaluated())
+      for (auto& t : terms) t = Term{};
+  }
 
   LAYOUTREF_HD constexpr bool is_integer() const { return n == 0; }
   LAYOUTREF_HD friend constexpr bool operator==(Value const& a, Value const& b) {

@@ -11,6 +11,8 @@
 
 #include <layoutref/impl/error.hpp>
 
+#include <type_traits>
+
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 /// The nodes a tree of capacity n leaves holds: its leaves and tuples (including empty ones).
@@ -20,16 +22,30 @@ static_assert(nodes_for_leaves(kMaxLeaves) == kMaxNodes);
 template <class L, int N = kMaxLeaves>
 struct Tree {
   static_assert(N >= 1, "a Tree holds at least one leaf");
+  static_assert(std::is_trivially_default_constructible_v<L>, "a Tree's leaves are not cleared at run time (below)");
   static_assert(nodes_for_leaves(N) <= 255, "node and leaf counts are stored in 8 bits");
   static constexpr std::int8_t kLeaf = -1;
   /// The capacity: leaves and nodes.
   static constexpr int kLeaves = N;
   static constexpr int kNodes = nodes_for_leaves(N);
 
-  std::int8_t node[kNodes] = {};
-  L leaf[kLeaves] = {};
+  /// Nodes [0, nnodes) and leaves [0, nleaves) are set; past them the arrays hold nothing that
+  /// is read (no function reads past the counts), and making a Tree does not clear them at run
+  /// time: a Tree is hundreds of bytes to a kilobyte, and every step of the algebra makes some.
+  /// In constant evaluation they are cleared, since a constant expression copies no
+  /// uninitialized object. @pre L is trivially default-constructible, so that it is cleared
+  /// only here.
+  std::int8_t node[kNodes];
+  L leaf[kLeaves];
   std::uint8_t nnodes = 0;
   std::uint8_t nleaves = 0;
+
+  LAYOUTREF_HD constexpr Tree() {  // NOLINT(cppcoreguidelines-pro-type-member-init): see above
+    if (__builtin_is_constant_evaluated()) {
+      for (auto& x : node) x = 0;
+      for (auto& x : leaf) x = L{};
+    }
+  }
 
   LAYOUTREF_HD static constexpr Tree of(L v) {
     Tree t;
