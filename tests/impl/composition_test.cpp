@@ -217,7 +217,7 @@ TEST(ImplComposition, ByModeDecidedStructurally) {
 // A's domain; and the composition's answer is the enumeration's.
 TEST(ImplComposition, ByModeStructuralAgreesWithEnumeration) {
   Rng rng{20260514};
-  int accepted = 0, undecided_refused = 0, undecided_ok = 0, composed = 0;
+  int accepted = 0, undecided_refused = 0, undecided_ok = 0, composed = 0, integer_ok = 0, integer_refused = 0;
   for (int iter = 0; iter < 60000; ++iter) {
     int ra = 1 + rng.below(3);
     std::string sa, da;
@@ -260,6 +260,11 @@ TEST(ImplComposition, ByModeStructuralAgreesWithEnumeration) {
     Layout const& r = rl.value;
     ++composed;
     Error enumerated = detail::enumerate_by_mode(a, b, r);
+    // enumerate_by_mode walks integer layouts by odometers: the same answer (and text) as the
+    // pointwise check in Values.
+    Error by_values = detail::enumerate_by_mode_values(a, b, r, size(b).value.value);
+    EXPECT_EQ(str(enumerated), str(by_values)) << at << " o " << bt;
+    if (has_integer_strides(a) && has_integer_strides(b)) (enumerated.ok() ? integer_ok : integer_refused) += 1;
     bool structural = check_representable(a).ok() && check_representable(b).ok() && check_representable(r).ok() &&
                       detail::digits_carry_free(a, b);
     if (structural) {
@@ -286,6 +291,10 @@ TEST(ImplComposition, ByModeStructuralAgreesWithEnumeration) {
   EXPECT_GT(accepted, composed / 2);
   EXPECT_GT(undecided_refused, 100);
   EXPECT_GT(undecided_ok, 100);
+  RecordProperty("integer_ok", integer_ok);
+  RecordProperty("integer_refused", integer_refused);
+  EXPECT_GT(integer_ok, 1000);
+  EXPECT_GT(integer_refused, 100);
 }
 
 // ---- at capacity N (LayoutN<N>, TilerN<N>): the same results as at the default capacity ---------

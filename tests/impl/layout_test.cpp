@@ -242,7 +242,9 @@ TEST(ImplLayoutCapacity, AgreesWithDefaultCapacity) {
 // evaluate_int's integer path gives evaluate's value or error (code and text) on random integer
 // layouts of 1-4 leaves, indices inside, at and past the domain (extended or not), negative
 // indices, and strides near the int64 edges (overflow).
-TEST(ImplLayout, EvaluateIntAgreesWithEvaluate) {
+// evaluate and evaluate_int sum integer strides in plain integers; both must give the value or
+// the error (its text too) of the term sum detail_layout::evaluate_terms, the definition.
+TEST(ImplLayout, EvaluateAgreesWithTheTermSum) {
   Rng rng{20261125};
   i64 const strides[] = {0, 1, -1, 3, -7, 64, 1000003, i64{1} << 40, -(i64{1} << 40), kI64Max / 2, kI64Min / 3, kI64Max, kI64Min};
   int values = 0, errors = 0;
@@ -255,20 +257,40 @@ TEST(ImplLayout, EvaluateIntAgreesWithEvaluate) {
     ASSERT_TRUE(l.ok());
     i64 i = static_cast<i64>(rng.below(200)) - 5;
     bool extended = rng.below(2) == 1;
-    auto got = evaluate_int(l.value, i, extended);
-    auto want = evaluate(l.value, i, extended);
-    ASSERT_EQ(got.ok(), want.ok()) << str(with_capacity<kMaxLeaves>(l.value).value) << " at " << i;
-    if (got.ok()) {
-      EXPECT_EQ(got.value, want.value.scalar);
+    auto want = detail_layout::evaluate_terms(l.value, i, extended);
+    auto as_int = evaluate_int(l.value, i, extended);
+    auto as_value = evaluate(l.value, i, extended);
+    ASSERT_EQ(as_int.ok(), want.ok()) << str(with_capacity<kMaxLeaves>(l.value).value) << " at " << i;
+    ASSERT_EQ(as_value.ok(), want.ok()) << str(with_capacity<kMaxLeaves>(l.value).value) << " at " << i;
+    if (want.ok()) {
+      ASSERT_TRUE(want.value.is_integer());
+      EXPECT_EQ(as_int.value, want.value.scalar);
+      EXPECT_EQ(as_value.value, want.value);
       ++values;
     } else {
-      EXPECT_EQ(got.error.code, want.error.code);
-      EXPECT_EQ(str(got.error), str(want.error));
+      EXPECT_EQ(as_int.error.code, want.error.code);
+      EXPECT_EQ(str(as_int.error), str(want.error));
+      EXPECT_EQ(str(as_value.error), str(want.error));
       ++errors;
     }
   }
   EXPECT_GT(values, 1000);
   EXPECT_GT(errors, 1000);
+}
+
+// With a basis stride, evaluate is the term sum itself, and evaluate_int refuses a value with
+// basis terms.
+TEST(ImplLayout, EvaluateWithBasisStridesIsTheTermSum) {
+  auto l = L("(4,8):(_1@0,_1@1)");
+  auto v = evaluate(l, 9);
+  ASSERT_TRUE(v.ok());
+  EXPECT_EQ(v.value, detail_layout::evaluate_terms(l, 9, false).value);
+  ASSERT_EQ(v.value.n, 2);
+  EXPECT_EQ(v.value.terms[0].coeff, 1);  // 9 = (1, 2): 1@0 + 2@1
+  EXPECT_EQ(v.value.terms[1].coeff, 2);
+  auto i = evaluate_int(l, 9);
+  ASSERT_FALSE(i.ok());
+  EXPECT_EQ(i.error.code, Errc::bad_argument);
 }
 
 }  // namespace

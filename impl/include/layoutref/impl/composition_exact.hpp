@@ -53,6 +53,7 @@
 #pragma once
 
 #include <layoutref/impl/coalesce.hpp>
+#include <layoutref/impl/fast_divide.hpp>
 
 /// The largest table the exact (pointwise) checks of the rare paths may look at.
 #ifndef LAYOUTREF_MAX_EXACT_CHECK
@@ -320,6 +321,90 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(LayoutN<
   return true;
 }
 
+/// The error of the by-mode check at index i of B: A(B(i)) = A(x) = want, R(i) = got.
+LAYOUTREF_HD constexpr Error by_mode_differs(i64 i, Value const& x, Value const& want, Value const& got) {
+  Error e = fail(Errc::inadmissible, Cond::composition_disjoint_intervals);
+  e.add("at index ").add(i).add(" of B: A(B(i)) = A(");
+  add_value(e, x);
+  e.add(") = ");
+  add_value(e, want);
+  e.add(" but composing mode by mode gives ");
+  add_value(e, got);
+  e.add(" (the modes' intervals of definition overlap)");
+  return e;
+}
+
+/// One step of an odometer over the leaves of l (colexicographic, the first leaf fastest): from
+/// the coordinate c of index i to that of i + 1, and v from l(i) to l(i + 1).
+/// @pre i + 1 < size(l), l has integer strides and is representable (no partial sum overflows)
+template <int N>
+LAYOUTREF_HD constexpr void odometer_step(LayoutN<N> const& l, i64* c, i64& v) {
+  int last = l.nleaves - 1;
+  for (int k = 0;; ++k) {
+    LayoutLeaf const& x = l.leaf[k];
+    if (k == last || c[k] + 1 < x.shape.value) {
+      ++c[k];
+      v += x.stride.value;
+      return;
+    }
+    v -= (x.shape.value - 1) * x.stride.value;
+    c[k] = 0;
+  }
+}
+
+/// enumerate_by_mode for representable layouts with integer strides, where no evaluation can
+/// fail: the same answer, with B(i) and R(i) stepped by odometers (no division) and A(x) walked
+/// with multiply-high division (FastDivisor).
+/// @pre a, b, r have leaves and integer strides and are representable; size(b) == size(r) <= kMaxExactCheck
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_int(LayoutN<N> const& a, LayoutN<N> const& b,
+                                                                             LayoutN<N> const& r, i64 nb, i64 na) {
+  FastDivisor div[N];
+  for (int k = 0; k < a.nleaves; ++k) div[k] = FastDivisor::make(static_cast<u64>(a.leaf[k].shape.value));
+  i64 bc[N] = {}, rc[N] = {};
+  i64 bv = 0, rv = 0;
+  int const alast = a.nleaves - 1;
+  for (i64 i = 0; i < nb; ++i) {
+    if (i > 0) {
+      odometer_step(b, bc, bv);
+      odometer_step(r, rc, rv);
+    }
+    if (bv < 0 || bv >= na) continue;
+    u64 x = static_cast<u64>(bv);
+    i64 want = 0;
+    for (int k = 0; k < alast; ++k) {
+      u64 q = div[k].divide(x);
+      want += static_cast<i64>(x - q * div[k].d) * a.leaf[k].stride.value;
+      x = q;
+    }
+    want += static_cast<i64>(x) * a.leaf[alast].stride.value;
+    if (want != rv) {
+      Value vx, vw, vg;
+      vx.scalar = bv;
+      vw.scalar = want;
+      vg.scalar = rv;
+      return by_mode_differs(i, vx, vw, vg);
+    }
+  }
+  return Error{};
+}
+
+/// The pointwise by-mode check in Values (every stride kind): the definition enumerate_by_mode
+/// follows (ImplComposition.ByModeStructuralAgreesWithEnumeration compares the two).
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_values(LayoutN<N> const& a, LayoutN<N> const& b,
+                                                                                LayoutN<N> const& r, i64 nb) {
+  for (i64 i = 0; i < nb; ++i) {
+    LAYOUTREF_TRY(Value x, evaluate(b, i));
+    LAYOUTREF_TRY(bool inside, in_domain(a, x));
+    if (!inside) continue;
+    LAYOUTREF_TRY(Value want, value_at(a, x));
+    LAYOUTREF_TRY(Value got, evaluate(r, i));
+    if (!(want == got)) return by_mode_differs(i, x, want, got);
+  }
+  return Error{};
+}
+
 /// The pointwise by-mode check: R(c) == A(B(c)) at every c < size(B) with B(c) in A's domain.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(LayoutN<N> const& a, LayoutN<N> const& b,
@@ -327,25 +412,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(LayoutN
   LAYOUTREF_TRY(Int nb, size(b));
   if (nb.value > kMaxExactCheck)
     return fail(Errc::capacity).add("the exact by-mode check of a B of size ").add(nb.value).add(" (past ").add(kMaxExactCheck).add(")");
-  for (i64 i = 0; i < nb.value; ++i) {
-    LAYOUTREF_TRY(Value x, evaluate(b, i));
-    LAYOUTREF_TRY(bool inside, in_domain(a, x));
-    if (!inside) continue;
-    LAYOUTREF_TRY(Value want, value_at(a, x));
-    LAYOUTREF_TRY(Value got, evaluate(r, i));
-    if (!(want == got)) {
-      Error e = fail(Errc::inadmissible, Cond::composition_disjoint_intervals);
-      e.add("at index ").add(i).add(" of B: A(B(i)) = A(");
-      add_value(e, x);
-      e.add(") = ");
-      add_value(e, want);
-      e.add(" but composing mode by mode gives ");
-      add_value(e, got);
-      e.add(" (the modes' intervals of definition overlap)");
-      return e;
-    }
+  if (a.nleaves > 0 && b.nleaves > 0 && r.nleaves > 0 && has_integer_strides(a) && has_integer_strides(b) &&
+      has_integer_strides(r) && check_representable(a).ok() &&
+      check_representable(b).ok() && check_representable(r).ok()) {
+    auto nr = size(r);
+    auto na = size(a);
+    if (nr.ok() && nr.value.value == nb.value && na.ok()) return enumerate_by_mode_int(a, b, r, nb.value, na.value.value);
   }
-  return Error{};
+  return enumerate_by_mode_values(a, b, r, nb.value);
 }
 
 /// The by-mode check (see the top): structural where digits_carry_free decides, else pointwise.

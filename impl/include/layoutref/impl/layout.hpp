@@ -178,31 +178,51 @@ LAYOUTREF_HD constexpr Error walk_index(LayoutN<N> const& l, i64 i, bool extende
 }
 }  // namespace detail_layout
 
+namespace detail_layout {
+/// L(i) summed as a Value (basis terms and all): the definition that evaluate and evaluate_int
+/// follow. Errors: walk_index's, and accumulate's (overflow, more than Value::kMaxTerms terms).
+template <int N>
+LAYOUTREF_HD constexpr Result<Value> evaluate_terms(LayoutN<N> const& l, i64 i, bool extended) {
+  Value v;
+  LAYOUTREF_CHECK(walk_index(l, i, extended, [&v](i64 c, Stride const& d) { return accumulate(v, c, d); }));
+  return v;
+}
+/// The same walk summed in plain integers. @pre every stride of l is an integer
+template <int N>
+LAYOUTREF_HD constexpr Result<i64> evaluate_integers(LayoutN<N> const& l, i64 i, bool extended) {
+  i64 v = 0;
+  LAYOUTREF_CHECK(walk_index(l, i, extended, [&v](i64 c, Stride const& d) {
+    if (mul_overflows(c, d.value)) return overflow_error("*", c, d.value);
+    if (add_overflows(v, c * d.value)) return overflow_error("+", v, c * d.value);
+    v += c * d.value;
+    return Error{};
+  }));
+  return v;
+}
+}  // namespace detail_layout
+
 /// L(i) for a 1-D index; with `extended` the index may pass size(L) and overflows into the
 /// last leaf. @pre i >= 0
+/// @post the value or error of detail_layout::evaluate_terms; summed in plain integers when every
+/// stride is an integer (ImplLayout.EvaluateAgreesWithTheTermSum).
 template <int N>
 LAYOUTREF_HD constexpr Result<Value> evaluate(LayoutN<N> const& l, i64 i, bool extended = false) {
-  Value v;
-  LAYOUTREF_CHECK(detail_layout::walk_index(l, i, extended, [&v](i64 c, Stride const& d) { return accumulate(v, c, d); }));
-  return v;
+  if (has_integer_strides(l)) {
+    LAYOUTREF_TRY(i64 x, detail_layout::evaluate_integers(l, i, extended));
+    Value v;
+    v.scalar = x;
+    return v;
+  }
+  return detail_layout::evaluate_terms(l, i, extended);
 }
 
 /// L(i) for layouts with integer strides.
-/// @post the same value or error as evaluate (the same walk; in plain integers when every stride
-/// is one, so no Value is made).
+/// @post the same value or error as evaluate (bad_argument when L has basis strides and L(i) is
+/// not an integer).
 template <int N>
 LAYOUTREF_HD constexpr Result<i64> evaluate_int(LayoutN<N> const& l, i64 i, bool extended = false) {
-  if (has_integer_strides(l)) {
-    i64 v = 0;
-    LAYOUTREF_CHECK(detail_layout::walk_index(l, i, extended, [&v](i64 c, Stride const& d) {
-      if (mul_overflows(c, d.value)) return overflow_error("*", c, d.value);
-      if (add_overflows(v, c * d.value)) return overflow_error("+", v, c * d.value);
-      v += c * d.value;
-      return Error{};
-    }));
-    return v;
-  }
-  LAYOUTREF_TRY(Value v, evaluate(l, i, extended));
+  if (has_integer_strides(l)) return detail_layout::evaluate_integers(l, i, extended);
+  LAYOUTREF_TRY(Value v, detail_layout::evaluate_terms(l, i, extended));
   if (!v.is_integer()) return fail(Errc::bad_argument).add("the layout has basis strides");
   return v.scalar;
 }
