@@ -117,9 +117,14 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
 /// Errors: overflow, naming the mode whose contribution passes 64 bits.
 template <int N>
 LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
-  auto n = size(l);
-  if (!n.ok()) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
-  if (has_integer_strides(l)) {  // the same sums over plain integers (no Value to copy)
+  i64 n = 1;  // size(l), in plain integers
+  bool integer = true;
+  for (int k = 0; k < l.nleaves; ++k) {
+    if (mul_overflows(n, l.leaf[k].shape.value)) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+    n *= l.leaf[k].shape.value;
+    integer = integer && l.leaf[k].stride.is_integer();
+  }
+  if (integer) {  // the same sums over plain integers (no Value to copy)
     i64 hi = 0, lo = 0;
     for (int k = 0; k < l.nleaves; ++k) {
       LayoutLeaf const& x = l.leaf[k];
