@@ -9,6 +9,8 @@
 
 #include <layoutref/impl/config.hpp>
 
+#include <cstddef>
+
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 enum class Errc : std::uint8_t {
@@ -165,13 +167,24 @@ struct Error {
   }
 };
 
+/// Result<T> takes a T of at most this many bytes by value (see its constructors).
+inline constexpr std::size_t kByValueBytes = 512;
+
 template <class T>
 struct Result {
   T value{};
   Error error{};
 
   constexpr Result() = default;
-  LAYOUTREF_HD constexpr Result(T const& v) : value(v) {}     // NOLINT: a value is a result
+  /// A value is a result. Small values (layouts of capacity up to 8) are taken by value, large
+  /// ones by reference: measured with layoutref-bench, each is the faster of the two at its size
+  /// (docs/performance.md).
+  LAYOUTREF_HD constexpr Result(T v)  // NOLINT: implicit on purpose
+    requires(sizeof(T) <= kByValueBytes)
+      : value(v) {}
+  LAYOUTREF_HD constexpr Result(T const& v)  // NOLINT: implicit on purpose
+    requires(sizeof(T) > kByValueBytes)
+      : value(v) {}
   LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
   LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
 };
