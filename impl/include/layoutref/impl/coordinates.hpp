@@ -11,20 +11,19 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 
-// L restricted to the subtree at node k, evaluated at the integer coordinate c (split inside).
+// v += L restricted to the subtree at node k, evaluated at the integer coordinate c (split
+// inside). Errors leave v partly summed; the caller returns them.
 template <int N>
-LAYOUTREF_HD constexpr Result<Value> value_at_int(LayoutN<N> const& l, int k, i64 c, Value v) {
+LAYOUTREF_HD constexpr Error value_at_int(LayoutN<N> const& l, int k, i64 c, Value& v) {
   int first = l.leaf_index(k), last = l.leaf_index(l.end(k));
   for (int j = first; j < last; ++j) {
     i64 s = l.leaf[j].shape.value;
     if (s < 1) return fail(Errc::bad_argument).add("a mode has size ").add(s);
     i64 digit = (j + 1 == last) ? c : c % s;
     if (j + 1 != last) c /= s;
-    if (digit != 0) {
-      LAYOUTREF_TRY(v, add_scaled(v, digit, l.leaf[j].stride));
-    }
+    if (digit != 0) LAYOUTREF_CHECK(accumulate(v, digit, l.leaf[j].stride));
   }
-  return v;
+  return Error{};
 }
 
 /// L at the coordinate `coord` (any profile weakly congruent with L's), added to v.
@@ -35,7 +34,7 @@ LAYOUTREF_HD constexpr Result<Value> value_at_int(LayoutN<N> const& l, int k, i6
 /// kc. A tuple pairs with a tuple of its rank, so both first items are the next nodes; a leaf
 /// covers L's whole subtree at kl, so the next node of coord pairs with l.end(kl).
 template <int M, int N>
-LAYOUTREF_HD constexpr Result<Value> value_at(IntTupleN<M> const& coord, LayoutN<N> const& l, Value v) {
+LAYOUTREF_HD constexpr Error value_at(IntTupleN<M> const& coord, LayoutN<N> const& l, Value& v) {
   int kl = 0, leaf = 0;
   for (int kc = 0; kc < coord.nnodes; ++kc) {
     if (coord.node[kc] != IntTupleN<M>::kLeaf) {
@@ -53,10 +52,10 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTupleN<M> const& coord, LayoutN
       LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
     }
     if (c >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c).add(" is outside [0,").add(extent).add(")");
-    LAYOUTREF_TRY(v, value_at_int(l, kl, c, v));
+    LAYOUTREF_CHECK(value_at_int(l, kl, c, v));
     kl = l.end(kl);
   }
-  return v;
+  return Error{};
 }
 
 }  // namespace detail
@@ -64,7 +63,9 @@ LAYOUTREF_HD constexpr Result<Value> value_at(IntTupleN<M> const& coord, LayoutN
 /// L at a coordinate of any profile weakly congruent with shape(L) (CuTe crd2idx(c, layout)).
 template <int M, int N>
 LAYOUTREF_HD constexpr Result<Value> crd2idx(IntTupleN<M> const& coord, LayoutN<N> const& l) {
-  return detail::value_at(coord, l, Value{});
+  Value v;
+  LAYOUTREF_CHECK(detail::value_at(coord, l, v));
+  return v;
 }
 
 /// The colexicographic 1-D index of a coordinate of `shape` (CuTe crd2idx(c, shape)).
