@@ -158,12 +158,11 @@ Tally sweep_arithmetic(i64 count);
 
 // ---- tensors: thread partitions, copy and transpose (tensor.cu) --------------------------------
 //
-// The kernels partition by themselves where nvcc can afford it: each thread of the tensor suite's
-// local_partition kernel calls local_partition on the tile it is given, and each thread of the
-// copy and transpose kernels local_tile and local_partition (both at kKernelLeaves). The tiled
-// MMA's partitions (capacity 8) are still made on the host and only evaluated on the device: in
-// a kernel, partition() at 8 leaves takes nvcc 5 minutes (a 60 KB stack frame; docs/gpu.md). The
-// comparison kernels' plans (ThreadPlan below) are made on the host too.
+// The kernels partition by themselves: each thread of the tensor suite's local_partition kernel
+// calls local_partition on the tile it is given (at kKernelLeaves), each thread of its MMA kernel
+// partition_A/B/C (at the program's capacity, 8; mma.cu), and each thread of the copy and
+// transpose kernels local_tile and local_partition (at kKernelLeaves). The comparison kernels'
+// plans (ThreadPlan below) are made on the host.
 
 /// The capacity of the values that the kernels which partition by themselves use: a kernel
 /// author's rank-2 layouts and tilers fit 4 leaves (impl::LayoutN<4>: 152 bytes).
@@ -176,19 +175,23 @@ struct PartitionJob {
   impl::LayoutN<kKernelLeaves> thr{};
 };
 
-/// Thread t partitions job's tile by itself (PartitionJob) on the device and evaluates element(part,
-/// v) for every v < values (impl's element access of a coordinate tensor), writing the
-/// coordinate's leaves: out[(t * values + v) * rank + k]. status[t]: 0, or 100 + impl's error code
-/// of the partition, or 200 + that of element, or -2 for a coordinate with another number of
-/// leaves.
-/// Thread t evaluates, on the device, element(parts[t], v) for every v < values (impl's element
-/// access of a coordinate tensor) and writes the coordinate's leaves: out[(t * values + v) * rank + k].
-/// status[t]: 0, or 200 + impl's error code, or -2 for a coordinate with another number of leaves.
-std::string device_elements(std::vector<impl::Tensor<impl::CountingIterator>> const& parts, int values, int rank, std::vector<i64>& out,
-                            std::vector<int>& status, double& seconds);
+/// What thread t of the tensor suite's MMA kernel partitions: partition(mma, op, tile, t)
+/// (partition_A/B/C), at the program's capacity.
+struct MmaJob {
+  impl::TiledMma mma{};
+  impl::MmaOperand op = impl::MmaOperand::A;
+  impl::Tensor<impl::CountingIterator> tile{};
+};
 
+/// Thread t partitions job's tile by itself on the device (PartitionJob: local_partition; MmaJob:
+/// the tiled MMA's partition) and evaluates element(part, v) for every v < values (impl's element
+/// access of a coordinate tensor), writing the coordinate's leaves: out[(t * values + v) * rank + k].
+/// status[t]: 0, or 100 + impl's error code of the partition, or 200 + that of element, or -2 for
+/// a coordinate with another number of leaves.
 std::string device_partition_elements(PartitionJob const& job, int nthreads, int values, int rank, std::vector<i64>& out,
                                       std::vector<int>& status, double& seconds);
+std::string device_mma_elements(MmaJob const& job, int nthreads, int values, int rank, std::vector<i64>& out, std::vector<int>& status,
+                                double& seconds);
 
 
 /// The most modes a plan's layout keeps (FastLayoutR's rank in the copy and transpose kernels).

@@ -214,17 +214,8 @@ sp::Tensor spec_tile(char const* p, char const* tile, char const* coord) {
 
 /// Every (thread, value) coordinate of impl's partitions `parts` (made on the host), evaluated on
 /// the device, against the spec's `want` (rank 2).
-void check_host_partitions(Run& run, std::string const& key, std::string const& name, std::vector<im::Tensor<im::CountingIterator>> const& parts,
-                           std::vector<i64> const& want, int values) {
-  std::vector<i64> got;
-  std::vector<int> status;
-  double seconds = 0;
-  std::string e = device_elements(parts, values, 2, got, status, seconds);
-  compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
-}
-
 /// Every (thread, value) coordinate of the partitions that each thread of the device makes of the
-/// job's tile (device_partition_elements), against the spec's `want` (rank 2).
+/// job's tile (device_partition_elements, device_mma_elements), against the spec's `want` (rank 2).
 void check_partitions(Run& run, std::string const& key, std::string const& name, PartitionJob const& job, int nthreads,
                       std::vector<i64> const& want, int values) {
   std::vector<i64> got;
@@ -233,11 +224,19 @@ void check_partitions(Run& run, std::string const& key, std::string const& name,
   std::string e = device_partition_elements(job, nthreads, values, 2, got, status, seconds);
   compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
 }
+void check_partitions(Run& run, std::string const& key, std::string const& name, MmaJob const& job, int nthreads, std::vector<i64> const& want,
+                      int values) {
+  std::vector<i64> got;
+  std::vector<int> status;
+  double seconds = 0;
+  std::string e = device_mma_elements(job, nthreads, values, 2, got, status, seconds);
+  compare_partition(run, key, name, e, got, status, want, values, 2, seconds);
+}
 
 }  // namespace
 
 void suite_tensor(Run& run) {
-  run.say("\n== tensor: each thread's coordinates (local_partition: each device thread partitions the tile itself; the MMA partitions: made on the host; the elements evaluated on the device) against the spec's; the copy/transpose kernels ==");
+  run.say("\n== tensor: each thread's coordinates (local_partition and the MMA partitions: each device thread partitions the tile itself and evaluates its elements) against the spec's; the copy/transpose kernels ==");
   for (auto const& c : kPartitions) {
     std::string name = std::string("local_partition(local_tile(make_identity_tensor(") + c.p + "), " + c.tile + ", " + c.coord + "), " + c.thr + ", t)";
     try {
@@ -271,9 +270,11 @@ void suite_tensor(Run& run) {
       int nthreads = static_cast<int>(sp::size(sp::thr_layout_vmnk(smma)));
       int values = static_cast<int>(sp::size(sp::partition(smma, sop, 0, stile)));
       auto want = spec_coordinates([&](i64 t) { return sp::partition(smma, sop, t, stile); }, nthreads, values, 2);
-      std::vector<im::Tensor<im::CountingIterator>> parts;  // made on the host (check.hpp)
-      for (int t = 0; t < nthreads; ++t) parts.push_back(must(im::partition(mma, c.op, itile, im::Int::dynamic(t)), "partition"));
-      check_host_partitions(run, "tensor/mma partition coordinates", name, parts, want, values);
+      MmaJob job;
+      job.mma = mma;
+      job.op = c.op;
+      job.tile = itile;
+      check_partitions(run, "tensor/mma partition coordinates", name, job, nthreads, want, values);
     } catch (std::exception const& e) {
       ++run.errors;
       run.say("  ERROR %s: %s", name.c_str(), e.what());

@@ -172,13 +172,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
 /// N*d of A's largest mode). A tuple cotarget is divided as CuTe's ceil_div divides it; where
 /// that rounding leaves (A, R) short of size(cotarget), complement.cotarget_bound (inadmissible).
 template <int N, int P>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
   LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
   return representable(detail::complement_sorted(s, cotarget));
 }
 
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, Int cotarget) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, Int cotarget) {
   return complement(a, IntTupleN<N>::of(cotarget));
 }
 

@@ -271,7 +271,7 @@ LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf, N>& out, Layo
 
 /// The by-mode result `p` (computed with pairs for every form but logical) arranged.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
   if (how == Arrangement::logical) return p;
   LAYOUTREF_TRY(Split<N> s, zip2_by(p, t));
   TupleBuilder<LayoutLeaf, N> out;
@@ -288,7 +288,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N>
 
 /// A ∘ (B, complement(B, cotarget)), the errors prefixed with the step that raised them.
 template <int N, class CoTarget>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_with_complement(LayoutN<N> const& a, LayoutN<N> const& b, CoTarget const& cotarget) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_with_complement(LayoutN<N> const& a, LayoutN<N> const& b, CoTarget const& cotarget) {
   auto rest = complement(b, cotarget);
   if (!rest.ok()) return prefixed(rest.error, "the tiler's complement: ");
   LAYOUTREF_TRY(LayoutN<N> tiled, make_layout(b, rest.value));
@@ -306,7 +306,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_with_complement(LayoutN<N> const&
 ///       (disjoint_intervals), rest 3:12 Shah's left_divisibility). Only the error path pays.
 /// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
   LAYOUTREF_TRY(LayoutN<N> ca, coalesce(a));
   auto r = tile_with_complement(a, b, shape(ca));
   if (r.ok() || r.error.code != Errc::inadmissible) return r;
@@ -322,7 +322,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, Layou
 /// Errors: divide.tiler_rank, the complement's and the composition's conditions (inadmissible);
 /// bad_argument (a size < 1), capacity, overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;

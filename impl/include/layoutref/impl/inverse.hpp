@@ -263,7 +263,7 @@ LAYOUTREF_HD constexpr bool every_leaf_static(LayoutN<N> const& l) {
 /// right_inverse(L): CuTe's right inverse (see above), run-time strides included.
 /// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
   LAYOUTREF_TRY(LayoutN<N> c, coalesce(l));
@@ -474,7 +474,7 @@ LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(LayoutN<N> const& l) {
 /// Errors: left_inverse.{integer_strides, negative_stride, stride_divisibility, injective};
 /// bad_argument (a size < 1); overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse(LayoutN<N> const& l) {
   Error why = left_inverse_admissible(l);
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;

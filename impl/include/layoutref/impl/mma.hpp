@@ -97,13 +97,13 @@ LAYOUTREF_HD constexpr Result<TilerN<N>> pair_tiler(LayoutN<N> const& p, LayoutN
 
 /// VMNK = tiled_product(ThrID, AtomLayout): (ThrV, AtomM, AtomN, AtomK).
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> thr_layout_vmnk(TiledMmaN<N> const& mma) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> thr_layout_vmnk(TiledMmaN<N> const& mma) {
   return tiled_product(mma.atom.thr_id, TilerN<N>::of(mma.atom_layout));
 }
 
 /// The thread-value view of operand X of the tile T (the t4 of the recipe above).
 template <class E, int N>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> thrfrg(TiledMmaN<N> const& mma, MmaOperand x, Tensor<E, N> const& t) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> thrfrg(TiledMmaN<N> const& mma, MmaOperand x, Tensor<E, N> const& t) {
   int p = 0, q = 0;
   detail_mma::operand_modes(x, p, q);
   // The permutation tile; CuTe's default (permutation_mnk) is AtomShape_i * size<i+1>(VMNK) : _1,
@@ -150,7 +150,7 @@ LAYOUTREF_HD constexpr Result<Tensor<E, N>> thrfrg(TiledMmaN<N> const& mma, MmaO
 
 /// partition_X of thread thr_idx: thrfrg(X) sliced at ((v,(p,q)), (_,(_,...))).
 template <class E, int N>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> partition(TiledMmaN<N> const& mma, MmaOperand x, Tensor<E, N> const& t, Int thr_idx) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> partition(TiledMmaN<N> const& mma, MmaOperand x, Tensor<E, N> const& t, Int thr_idx) {
   int p = 0, q = 0;
   detail_mma::operand_modes(x, p, q);
   LAYOUTREF_TRY(auto t4, thrfrg(mma, x, t));

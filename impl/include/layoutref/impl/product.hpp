@@ -46,7 +46,7 @@ LAYOUTREF_HD constexpr Result<Int> cosize_flagged(LayoutN<N> const& b) {
 
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) ∘ B).
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> product_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
   LAYOUTREF_TRY(Int na, size(a));
   LAYOUTREF_TRY(Int cb, cosize_flagged(b));
   LAYOUTREF_TRY(Int m, mul(na, cb));
@@ -67,7 +67,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> zip_mode(LayoutN<N> const& x, int i, i
 
 /// CuTe's zip(first, second) of two layouts of rank R.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> zip(LayoutN<N> const& first, LayoutN<N> const& second, int r) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> zip(LayoutN<N> const& first, LayoutN<N> const& second, int r) {
   if (first.is_leaf()) {  // CuTe: zip of an integral first half wraps the pair
     LAYOUTREF_TRY(LayoutN<N> pair, make_layout(first, second));
     return make_layout(pair);
@@ -84,7 +84,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> zip(LayoutN<N> const& first, LayoutN<N
 
 /// blocked (raked == false) or raked product.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> blocked_or_raked(LayoutN<N> const& a, LayoutN<N> const& b, bool raked) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_raked(LayoutN<N> const& a, LayoutN<N> const& b, bool raked) {
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   int r = a.rank() > b.rank() ? a.rank() : b.rank();
@@ -101,7 +101,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> blocked_or_raked(LayoutN<N> const& a, 
 /// Errors: product.tiler_rank, the complement's and the composition's conditions (inadmissible);
 /// bad_argument (a size < 1, basis strides in a tiler layout), capacity, overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
@@ -162,7 +162,7 @@ LAYOUTREF_HD constexpr bool order_fits(IntTupleN<N> const& order, int r) {
 }
 
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> tile_to_shape(LayoutN<N> const& block, IntTupleN<N> const& shape, IntTupleN<N> const* order) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_to_shape(LayoutN<N> const& block, IntTupleN<N> const& shape, IntTupleN<N> const* order) {
   LAYOUTREF_CHECK(validate(block));
   for (int k = 0; k < shape.nleaves; ++k)
     if (shape.leaf[k].value < 1)

@@ -290,7 +290,7 @@ LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, 
 /// (repeat<R0>(_), append<R1>(coord, _)) for a tuple coord, (repeat<R0>(_), coord) otherwise
 /// (CuTe tensor_impl.hpp inner_partition): keeps the tile, picks the tile at coord.
 template <class E, int N, int M>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
   LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
   LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
   LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
@@ -300,7 +300,7 @@ LAYOUTREF_HD constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& 
   return slice(z, c);
 }
 template <class E, int N, int M>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> local_tile(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> local_tile(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
   return inner_partition(t, tiler, coord);
 }
 
@@ -323,7 +323,7 @@ LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_slice(Tensor<E, N> const& z, S
 /// outer_partition(T, tiler, coord) = outer_slice(zipped_divide(T, tiler), coord): keeps the
 /// rest, picks the element at coord inside every tile.
 template <class E, int N, int M>
-LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
   LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
   return outer_slice(z, coord);
 }
@@ -381,7 +381,7 @@ LAYOUTREF_HD constexpr Result<IntTupleN<N>> flat_of_index(LayoutN<N> const& thr,
 /// Errors: get_flat_coord.not_a_value (idx is no value of thr), get_flat_coord.not_unique (two
 /// coordinates give idx), bad_argument (basis strides, a negative idx), capacity.
 template <int N>
-LAYOUTREF_HD constexpr Result<IntTupleN<N>> get_flat_coord(LayoutN<N> const& thr, Int idx) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<IntTupleN<N>> get_flat_coord(LayoutN<N> const& thr, Int idx) {
   if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
   LAYOUTREF_CHECK(validate(thr));
   if (!has_integer_strides(thr)) return fail(Errc::bad_argument).add("a thread layout with basis strides");

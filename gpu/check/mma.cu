@@ -1,0 +1,34 @@
+// layoutref gpu — the tensor suite's MMA kernel: each thread makes its own partition_A/B/C of a
+// coordinate tile by the tiled MMA (impl::partition, at the program's capacity) and evaluates its
+// elements (check.hpp, device_mma_elements). A unit of its own: the partition's call chain is the
+// largest device code of the program, and nvcc compiles it beside tensor.cu and partition.cu.
+#include "check.hpp"
+#include "cuda_util.cuh"
+#include "elements.cuh"
+
+namespace layoutref::gpu {
+
+using namespace layoutref::impl;
+
+namespace {
+
+/// Thread t's partition of the job's tile, out of line: one copy for the kernel.
+__device__ __noinline__ Result<Tensor<CountingIterator>> mma_partition_of(MmaJob const& job, int t) {
+  return partition(job.mma, job.op, job.tile, Int::dynamic(t));
+}
+
+__global__ void mma_elements_kernel(MmaJob const* job, int nthreads, int values, int rank, i64* out, int* status) {
+  int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= nthreads) return;
+  auto part = mma_partition_of(*job, t);
+  status[t] = part.ok() ? write_elements(part.value, t, values, rank, out) : 100 + static_cast<int>(part.error.code);
+}
+
+}  // namespace
+
+std::string device_mma_elements(MmaJob const& job, int nthreads, int values, int rank, std::vector<i64>& out, std::vector<int>& status,
+                                double& seconds) {
+  return elements_on_device(std::vector<MmaJob>{job}, mma_elements_kernel, "mma_elements_kernel", nthreads, values, rank, out, status, seconds);
+}
+
+}  // namespace layoutref::gpu
