@@ -43,9 +43,18 @@ __device__ bool same_value(Value const& got, spec_rule::Value const& want, PathT
 /// The spec's value at i: from the rule, or from a host table.
 struct RuleWant {
   spec_rule::Function f;
+  static constexpr bool kInteger = false;
   __device__ spec_rule::Value operator()(i64 i) const { return spec_rule::evaluate(f, i); }
 };
+/// The rule for a function with integer strides only: its value in one integer (no vector of
+/// components, which the device would keep in local memory).
+struct IntegerRuleWant {
+  spec_rule::Function f;
+  static constexpr bool kInteger = true;
+  __device__ i64 operator()(i64 i) const { return spec_rule::evaluate_integer(f, i); }
+};
 struct TableWant {
+  static constexpr bool kInteger = false;
   i64 const* table;
   int components;
   __device__ spec_rule::Value operator()(i64 i) const {
@@ -88,38 +97,50 @@ __global__ void __launch_bounds__(256, 2) evaluate_kernel(ImplFunction f, Want w
   }
   Counts n;
   for (i64 i = begin + tid; i < end; i += stride) {
-    spec_rule::Value w = want(i);
-    int comp = 0;
-    i64 g = 0, wv = 0;
+    // The spec's value: all of it, or (Want::kInteger) its integer part alone.
+    spec_rule::Value w;
+    i64 w0 = 0;
+    if constexpr (Want::kInteger) {
+      w0 = want(i);
+    } else {
+      w = want(i);
+      w0 = w.c[0];
+    }
     ++n.indices;
     if (evaluators & kFast) {
       ++n.evaluations;
       i64 v = fast(i);
-      if (v != w.c[0]) record(tally, Mismatch{i, -1, kFast, 0, v, w.c[0]});
+      if (v != w0) record(tally, Mismatch{i, -1, kFast, 0, v, w0});
     }
     if (evaluators & kTree) {
       ++n.evaluations;
       auto r = evaluate(f.layout, i);
-      if (!r.ok())
-        record(tally, Mismatch{i, -1, kTree, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
-      else if (!same_value(r.value, w, paths, comp, g, wv))
-        record(tally, Mismatch{i, -1, kTree, comp, g, wv});
+      if (!r.ok()) {
+        record(tally, Mismatch{i, -1, kTree, 0, -1000 - static_cast<i64>(r.error.code), w0});
+      } else if constexpr (Want::kInteger) {
+        if (!r.value.is_integer()) record(tally, Mismatch{i, -1, kTree, -1, r.value.terms[0].coeff, 0});
+        else if (r.value.scalar != w0) record(tally, Mismatch{i, -1, kTree, 0, r.value.scalar, w0});
+      } else {
+        int comp = 0;
+        i64 g = 0, wv = 0;
+        if (!same_value(r.value, w, paths, comp, g, wv)) record(tally, Mismatch{i, -1, kTree, comp, g, wv});
+      }
     }
     if (evaluators & kComposed) {
       ++n.evaluations;
       auto r = evaluate(f.composed, i);
       if (!r.ok())
-        record(tally, Mismatch{i, -1, kComposed, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
-      else if (r.value != w.c[0])
-        record(tally, Mismatch{i, -1, kComposed, 0, r.value, w.c[0]});
+        record(tally, Mismatch{i, -1, kComposed, 0, -1000 - static_cast<i64>(r.error.code), w0});
+      else if (r.value != w0)
+        record(tally, Mismatch{i, -1, kComposed, 0, r.value, w0});
     }
     if (evaluators & kComposedFast) {
       ++n.evaluations;
       auto r = apply(f.composed.outer, f.composed.offset.value + fast(i));
       if (!r.ok())
-        record(tally, Mismatch{i, -1, kComposedFast, 0, -1000 - static_cast<i64>(r.error.code), w.c[0]});
-      else if (r.value != w.c[0])
-        record(tally, Mismatch{i, -1, kComposedFast, 0, r.value, w.c[0]});
+        record(tally, Mismatch{i, -1, kComposedFast, 0, -1000 - static_cast<i64>(r.error.code), w0});
+      else if (r.value != w0)
+        record(tally, Mismatch{i, -1, kComposedFast, 0, r.value, w0});
     }
   }
   n.flush(tally);
@@ -340,11 +361,18 @@ std::string set_device_stack(std::size_t bytes) { return cuda_error(cudaDeviceSe
 
 Tally check_rule(ImplFunction const& f, spec_rule::Function const& spec, PathTable const& paths, int evaluators, i64 size, i64 chunk) {
   Tally total;
-  RuleWant want{spec};
+  bool const integer = paths.n == 1 && spec_rule::integer_only(spec);
   for (i64 begin = 0; begin < size && total.error.empty(); begin += chunk) {
     i64 end = std::min(size, begin + chunk);
-    run_tally([&](int grid, int block, DeviceTally* d) { evaluate_kernel<<<grid, block>>>(f, want, paths, evaluators, begin, end, d); },
-              reinterpret_cast<void const*>(&evaluate_kernel<RuleWant>), total);
+    if (integer) {
+      IntegerRuleWant want{spec};
+      run_tally([&](int grid, int block, DeviceTally* d) { evaluate_kernel<<<grid, block>>>(f, want, paths, evaluators, begin, end, d); },
+                reinterpret_cast<void const*>(&evaluate_kernel<IntegerRuleWant>), total);
+    } else {
+      RuleWant want{spec};
+      run_tally([&](int grid, int block, DeviceTally* d) { evaluate_kernel<<<grid, block>>>(f, want, paths, evaluators, begin, end, d); },
+                reinterpret_cast<void const*>(&evaluate_kernel<RuleWant>), total);
+    }
   }
   return total;
 }

@@ -87,6 +87,22 @@ LAYOUTREF_SPEC_RULE_HD inline i64 apply(Swizzle const& sw, i64 x) {
   return x ^ (sw.s >= 0 ? (y >> sw.s) : (y << -sw.s));
 }
 
+/// L(i)'s integer part, for a layout whose strides are all integers (every component 0): the
+/// sum of evaluate(f, i).c[0], kept in one integer. @pre as evaluate's; f.component[k] == 0
+LAYOUTREF_SPEC_RULE_HD inline i64 evaluate_integer(Flat const& f, i64 i) {
+  i64 v = 0;
+  for (int k = 0; k < f.n; ++k) {
+    i64 c;
+    if (k + 1 == f.n) {
+      c = i;
+    } else {
+      c = mod_div(i, f.shape[k]);  // c = i mod s_k, i <- i div s_k
+    }
+    v += c * f.stride[k];
+  }
+  return v;
+}
+
 /// The function the device compares impl with: a layout, optionally composed after an inner
 /// layout (outer(a(i)): the composition rule) and optionally swizzled (Sw(offset + .)).
 struct Function {
@@ -103,6 +119,23 @@ LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Function const& f, i64 i) {
   if (f.composed) v = evaluate(f.outer, v.c[0]);
   if (f.swizzled) v.c[0] = apply(f.sw, f.offset + v.c[0]);
   return v;
+}
+
+/// evaluate(f, i).c[0] for a function whose layouts have integer strides only.
+LAYOUTREF_SPEC_RULE_HD inline i64 evaluate_integer(Function const& f, i64 i) {
+  i64 v = evaluate_integer(f.a, i);
+  if (f.composed) v = evaluate_integer(f.outer, v);
+  if (f.swizzled) v = apply(f.sw, f.offset + v);
+  return v;
+}
+
+/// Whether every stride of f's layouts is an integer (component 0).
+LAYOUTREF_SPEC_RULE_HD inline bool integer_only(Function const& f) {
+  for (int k = 0; k < f.a.n; ++k)
+    if (f.a.component[k] != 0) return false;
+  for (int k = 0; f.composed && k < f.outer.n; ++k)
+    if (f.outer.component[k] != 0) return false;
+  return true;
 }
 
 }  // namespace layoutref::gpu::spec_rule
