@@ -25,7 +25,7 @@ MUTATIONS = [
      "while (at > 0 && s.mode[at - 1].stride.value < x.stride.value) {", "modes sorted by decreasing stride"),
     ("complement-divisibility", "complement.hpp", "if (overflows || s.mode[i].stride.value % span != 0) {", "if (overflows) {", "stride divisibility not checked"),
     ("complement-empty", "complement.hpp", "if (f.is_leaf() && f.leaf[0].stride.value == 0) {", "if (f.is_leaf() && f.leaf[0].stride.value <= 1) {", "a single stride-1 mode treated as empty"),
-    ("composition-domain-edge", "composition_exact.hpp", "return x.scalar >= 0 && x.scalar < n.value;", "return x.scalar >= 0 && x.scalar <= n.value;", "in_domain off by one"),
+    ("composition-odometer-carry", "composition_exact.hpp", "    v -= (x.shape.value - 1) * x.stride.value;", "    v -= x.shape.value * x.stride.value;", "the by-mode check's odometer carries wrongly"),
     ("composition-left-div", "composition.hpp", "if (d % prefix != 0) return r;", "if (d % prefix != 0 && prefix > 2) return r;", "left divisibility test weakened"),
     ("composition-weak-div", "composition.hpp", "r.strong = last || m[i] % c == 0;", "r.strong = true;", "weak left divisibility always strong"),
     ("composition-disjoint", "composition.hpp", "if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(detail::check_by_mode(a, b, out));", "", "no by-mode check of overlapping intervals"),
