@@ -1,7 +1,7 @@
 #pragma once
-// layoutref gpu — what the tensor suite's partition kernels share (partition.cu, mma.cu): a
-// thread's elements of its partition, and the upload, launch and download around a kernel that
-// writes them (check.hpp, device_partition_elements).
+// layoutref gpu — the tensor suite's partition kernel (partition.cu, mma.cu): each thread makes
+// its own partition of the job's tile and writes its elements; and the upload, launch and
+// download around it (check.hpp, device_partition_elements).
 #include "check.hpp"
 #include "cuda_util.cuh"
 
@@ -42,6 +42,24 @@ std::string elements_on_device(std::vector<In> const& in, void (*kernel)(In cons
   e = d_out.download(out);
   if (e.empty()) e = d_status.download(status);
   return e;
+}
+
+/// Thread t of the job makes its own partition, partition_of(*job, t) (found by argument-dependent
+/// lookup: each unit defines it for its Job), and writes its elements; status as check.hpp's
+/// device_partition_elements says.
+template <class Job>
+__global__ void partition_elements_kernel(Job const* job, int nthreads, int values, int rank, i64* out, int* status) {
+  int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (t >= nthreads) return;
+  auto part = partition_of(*job, t);
+  status[t] = part.ok() ? write_elements(part.value, t, values, rank, out) : 100 + static_cast<int>(part.error.code);
+}
+
+/// partition_elements_kernel over one job, a thread per partition.
+template <class Job>
+std::string partition_elements_on_device(Job const& job, char const* name, int nthreads, int values, int rank, std::vector<i64>& out,
+                                         std::vector<int>& status, double& seconds) {
+  return elements_on_device(std::vector<Job>{job}, partition_elements_kernel<Job>, name, nthreads, values, rank, out, status, seconds);
 }
 
 }  // namespace layoutref::gpu

@@ -10,25 +10,15 @@ namespace layoutref::gpu {
 
 using namespace layoutref::impl;
 
-namespace {
-
-/// Thread t's partition of the job's tile, out of line: one copy for the kernel.
-__device__ __noinline__ Result<Tensor<CountingIterator>> mma_partition_of(MmaJob const& job, int t) {
+/// Thread t's partition of the job's tile, out of line: one copy for the kernel
+/// (partition_elements_kernel, elements.cuh).
+static __device__ __noinline__ Result<Tensor<CountingIterator>> partition_of(MmaJob const& job, int t) {
   return partition(job.mma, job.op, job.tile, Int::dynamic(t));
 }
 
-__global__ void mma_elements_kernel(MmaJob const* job, int nthreads, int values, int rank, i64* out, int* status) {
-  int t = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (t >= nthreads) return;
-  auto part = mma_partition_of(*job, t);
-  status[t] = part.ok() ? write_elements(part.value, t, values, rank, out) : 100 + static_cast<int>(part.error.code);
-}
-
-}  // namespace
-
 std::string device_mma_elements(MmaJob const& job, int nthreads, int values, int rank, std::vector<i64>& out, std::vector<int>& status,
                                 double& seconds) {
-  return elements_on_device(std::vector<MmaJob>{job}, mma_elements_kernel, "mma_elements_kernel", nthreads, values, rank, out, status, seconds);
+  return partition_elements_on_device(job, "partition_elements_kernel<MmaJob>", nthreads, values, rank, out, status, seconds);
 }
 
 }  // namespace layoutref::gpu

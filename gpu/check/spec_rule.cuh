@@ -62,19 +62,26 @@ LAYOUTREF_SPEC_RULE_HD inline i64 mod_div(i64& i, i64 s) {
   return c;
 }
 
-/// L(i), and past the size the last mode takes the rest (the spec's extension).
+/// The natural coordinate of i: add(k, c_k) for each mode k, c_k = i mod s_k, i <- i div s_k,
+/// and the last mode takes the rest (the spec's extension past the size).
 /// @pre i >= 0; every shape >= 1; n >= 1 or i == 0
+template <class Add>
+LAYOUTREF_SPEC_RULE_HD inline void for_each_coordinate(Flat const& f, i64 i, Add const& add) {
+  for (int k = 0; k < f.n; ++k) add(k, k + 1 == f.n ? i : mod_div(i, f.shape[k]));
+}
+
+/// L(i) = sum_k c_k * d_k, each term in its component. @pre as for_each_coordinate's
 LAYOUTREF_SPEC_RULE_HD inline Value evaluate(Flat const& f, i64 i) {
   Value v;
-  for (int k = 0; k < f.n; ++k) {
-    i64 c;
-    if (k + 1 == f.n) {
-      c = i;
-    } else {
-      c = mod_div(i, f.shape[k]);  // c = i mod s_k, i <- i div s_k
-    }
-    v.c[f.component[k]] += c * f.stride[k];
-  }
+  for_each_coordinate(f, i, [&](int k, i64 c) { v.c[f.component[k]] += c * f.stride[k]; });
+  return v;
+}
+
+/// L(i)'s integer part, for a layout whose strides are all integers (every component 0): the
+/// sum of evaluate(f, i).c[0], kept in one integer. @pre as evaluate's; f.component[k] == 0
+LAYOUTREF_SPEC_RULE_HD inline i64 evaluate_integer(Flat const& f, i64 i) {
+  i64 v = 0;
+  for_each_coordinate(f, i, [&](int k, i64 c) { v += c * f.stride[k]; });
   return v;
 }
 
@@ -85,22 +92,6 @@ LAYOUTREF_SPEC_RULE_HD inline i64 apply(Swizzle const& sw, i64 x) {
   i64 yyy = ((i64{1} << sw.b) - 1) << up;
   i64 y = x & yyy;
   return x ^ (sw.s >= 0 ? (y >> sw.s) : (y << -sw.s));
-}
-
-/// L(i)'s integer part, for a layout whose strides are all integers (every component 0): the
-/// sum of evaluate(f, i).c[0], kept in one integer. @pre as evaluate's; f.component[k] == 0
-LAYOUTREF_SPEC_RULE_HD inline i64 evaluate_integer(Flat const& f, i64 i) {
-  i64 v = 0;
-  for (int k = 0; k < f.n; ++k) {
-    i64 c;
-    if (k + 1 == f.n) {
-      c = i;
-    } else {
-      c = mod_div(i, f.shape[k]);  // c = i mod s_k, i <- i div s_k
-    }
-    v += c * f.stride[k];
-  }
-  return v;
 }
 
 /// The function the device compares impl with: a layout, optionally composed after an inner

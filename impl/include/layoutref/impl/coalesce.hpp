@@ -106,8 +106,9 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> bw_coalesce(LayoutN<N> const& l, bool 
   return bw_coalesce<N>(l.leaf, l.nleaves, keep_last);
 }
 
-/// An open tuple of the profile in at_profile's walk: it builds the result's tuple for the
-/// sub-layout of l at node l_node, mode by mode, counted as TupleBuilder counts it.
+/// An open tuple of a profile in a pre-order walk of two trees (at_profile here; the tiler walks
+/// compose_tiler, by_mode and zip2_by): it builds the result's tuple for the sub-layout of l at
+/// node l_node, mode by mode, counted as TupleBuilder counts it (`rank`: at_profile's only).
 struct ProfileLevel {
   std::int16_t items = 0;   ///< the profile tuple's items (the modes op reaches)
   std::int16_t rank = 0;    ///< the sub-layout's rank (the result tuple's items)

@@ -298,22 +298,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
 
 namespace detail {
 
-/// An open tuple of the tiler's profile in compose_tiler's walk: the tuple composes A's
-/// sub-layout at node a_node item by item into the result's tuple, counted as TupleBuilder
-/// counts it.
-struct TilerLevel {
-  std::int16_t items = 0;   ///< the tuple's items
-  std::int16_t i = 0;       ///< the item being composed
-  std::int16_t a_node = 0;  ///< the node of A's sub-layout
-  std::int16_t a_next = 0;  ///< the node of its mode i
-  std::int16_t nodes = 1;   ///< the nodes and leaves of the result's tuple so far
-  std::int16_t leaves = 0;
-  bool full = false;  ///< an item did not fit; reported when the tuple ends (TupleBuilder::done)
-};
-
 /// An inadmissible error inside the open tuples levels[0..top] names the mode it happened in
 /// at each (`mode 0: mode 1: ...`, the outermost first); other errors pass as they are.
-LAYOUTREF_HD constexpr Error in_modes(Error e, TilerLevel const* levels, int top) {
+LAYOUTREF_HD constexpr Error in_modes(Error e, ProfileLevel const* levels, int top) {
   if (e.code != Errc::inadmissible) return e;
   for (int l = top; l >= 0; --l) {
     Error w = fail(e.code, e.condition);
@@ -321,34 +308,6 @@ LAYOUTREF_HD constexpr Error in_modes(Error e, TilerLevel const* levels, int top
     e = w;
   }
   return e;
-}
-
-/// Adds a finished item of nodes:leaves to the open tuple `level` (TupleBuilder::push: past
-/// the capacity N the tuple is full) and moves on to its next mode of A.
-template <int N>
-LAYOUTREF_HD constexpr void push_item(TilerLevel& level, LayoutN<N> const& a, int nodes, int leaves) {
-  if (!level.full) {
-    if (level.nodes + nodes > LayoutN<N>::kNodes || level.leaves + leaves > LayoutN<N>::kLeaves) {
-      level.full = true;
-    } else {
-      level.nodes = static_cast<std::int16_t>(level.nodes + nodes);
-      level.leaves = static_cast<std::int16_t>(level.leaves + leaves);
-    }
-  }
-  ++level.i;
-  if (a.node[level.a_node] != LayoutN<N>::kLeaf) level.a_next = static_cast<std::int16_t>(a.end(level.a_next));
-}
-
-/// Appends the tree x (nodes and leaves) to out where it fits; `spilled` where it does not.
-template <int N>
-LAYOUTREF_HD constexpr void append_tree(LayoutN<N>& out, std::int8_t const* node, int nnodes, LayoutLeaf const* leaf,
-                                        int nleaves, bool& spilled) {
-  if (spilled || out.nnodes + nnodes > LayoutN<N>::kNodes || out.nleaves + nleaves > LayoutN<N>::kLeaves) {
-    spilled = true;
-    return;
-  }
-  for (int k = 0; k < nnodes; ++k) out.node[out.nnodes++] = node[k];
-  for (int k = 0; k < nleaves; ++k) out.leaf[out.nleaves++] = leaf[k];
 }
 
 /// A∘T by a walk of T's profile in pre-order (no recursion): each tuple of the profile opens a
@@ -366,13 +325,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
     if (p.leaf[0] == TilerN<N>::kUnderscore) return a;
     return composition(a, t.layouts[p.leaf[0]]);
   }
-  TilerLevel levels[Profile::kNodes] = {};
+  ProfileLevel levels[Profile::kNodes] = {};
   int top = -1;
   Out out;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
   int pleaf = 0;
   for (int k = 0; k < p.nnodes; ++k) {
-    int an = top < 0 ? 0 : levels[top].a_next;  // the node of A's sub-layout that node k composes
+    int an = top < 0 ? 0 : levels[top].l_next;  // the node of A's sub-layout that node k composes
     int nodes = 0, leaves = 0;                  // of the item that node k finishes
     if (p.node[k] != Profile::kLeaf) {
       int items = p.node[k];
@@ -384,13 +343,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
                             .add(" modes but A has ")
                             .add(rank),
                         levels, top);
-      TilerLevel& level = levels[++top];
-      level = TilerLevel{};
+      ProfileLevel& level = levels[++top];
+      level = ProfileLevel{};
       level.items = static_cast<std::int16_t>(items);
-      level.a_node = static_cast<std::int16_t>(an);
-      level.a_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
+      level.l_node = static_cast<std::int16_t>(an);
+      level.l_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
       std::int8_t tuple = p.node[k];
-      append_tree(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      append_nodes(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
       if (items > 0) continue;
     } else {
       std::int8_t idx = p.leaf[pleaf++];
@@ -398,25 +357,25 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
         int end = a.end(an), first = a.leaf_index(an);
         nodes = end - an;
         leaves = a.leaf_index(end) - first;
-        append_tree(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
+        append_nodes(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
       } else {
         auto r = composition(a.subtree(an), t.layouts[idx]);
         if (!r.ok()) return in_modes(r.error, levels, top);
         nodes = r.value.nnodes;
         leaves = r.value.nleaves;
-        append_tree(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
+        append_nodes(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
       }
-      push_item(levels[top], a, nodes, leaves);
+      push_mode(levels[top], a, nodes, leaves);
     }
     // Close the tuples that node k finished, innermost first.
     while (top >= 0 && levels[top].i == levels[top].items) {
-      TilerLevel const& done = levels[top];
+      ProfileLevel const& done = levels[top];
       if (done.full)
         return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
       nodes = done.nodes;
       leaves = done.leaves;
       --top;
-      if (top >= 0) push_item(levels[top], a, nodes, leaves);
+      if (top >= 0) push_mode(levels[top], a, nodes, leaves);
     }
   }
   if (spilled)  // unreachable: a tuple that spilled is full

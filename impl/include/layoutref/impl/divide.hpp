@@ -75,26 +75,26 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
     }
     return leaf(a, t.layouts[idx]);
   }
-  detail::TilerLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  detail::ProfileLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
   int top = -1;
   Out out;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
   int pleaf = 0;
   for (int k = 0; k < p.nnodes; ++k) {
-    int an = top < 0 ? 0 : levels[top].a_next;  // the node of A's sub-layout that node k reaches
+    int an = top < 0 ? 0 : levels[top].l_next;  // the node of A's sub-layout that node k reaches
     if (p.node[k] != Profile::kLeaf) {
       int items = p.node[k];
       int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
       if (items > rank)
         return detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
                                 levels, top);
-      detail::TilerLevel& level = levels[++top];
-      level = detail::TilerLevel{};
+      detail::ProfileLevel& level = levels[++top];
+      level = detail::ProfileLevel{};
       level.items = static_cast<std::int16_t>(items);
-      level.a_node = static_cast<std::int16_t>(an);
-      level.a_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
+      level.l_node = static_cast<std::int16_t>(an);
+      level.l_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
       std::int8_t tuple = static_cast<std::int8_t>(rank);
-      detail::append_tree(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      detail::append_nodes(out, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
       if (items > 0) continue;
     } else {
       std::int8_t idx = p.leaf[pleaf++];
@@ -103,33 +103,33 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
         int end = a.end(an), first = a.leaf_index(an);
         nodes = end - an;
         leaves = a.leaf_index(end) - first;
-        detail::append_tree(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
+        detail::append_nodes(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
       } else {
         Out m = a.subtree(an);
         auto r = idx == TilerN<N>::kUnderscore ? make_layout(m, detail_modes::unit_mode<N>()) : leaf(m, t.layouts[idx]);
         if (!r.ok()) return detail::in_modes(r.error, levels, top);
         nodes = r.value.nnodes;
         leaves = r.value.nleaves;
-        detail::append_tree(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
+        detail::append_nodes(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
       }
-      detail::push_item(levels[top], a, nodes, leaves);
+      detail::push_mode(levels[top], a, nodes, leaves);
     }
     // Close the tuples that node k finished, innermost first: their modes past the tiler are
     // kept as they are.
     while (top >= 0 && levels[top].i == levels[top].items) {
-      detail::TilerLevel& done = levels[top];
-      int rank = a.node[done.a_node] == Out::kLeaf ? 1 : a.node[done.a_node];
+      detail::ProfileLevel& done = levels[top];
+      int rank = a.node[done.l_node] == Out::kLeaf ? 1 : a.node[done.l_node];
       while (done.i < rank) {
-        int m = done.a_next, end = a.end(m), first = a.leaf_index(m);
+        int m = done.l_next, end = a.end(m), first = a.leaf_index(m);
         int nodes = end - m, leaves = a.leaf_index(end) - first;
-        detail::append_tree(out, a.node + m, nodes, a.leaf + first, leaves, spilled);
-        detail::push_item(done, a, nodes, leaves);
+        detail::append_nodes(out, a.node + m, nodes, a.leaf + first, leaves, spilled);
+        detail::push_mode(done, a, nodes, leaves);
       }
       if (done.full)
         return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
       int nodes = done.nodes, leaves = done.leaves;
       --top;
-      if (top >= 0) detail::push_item(levels[top], a, nodes, leaves);
+      if (top >= 0) detail::push_mode(levels[top], a, nodes, leaves);
     }
   }
   if (spilled)  // unreachable: a tuple that spilled is full
@@ -174,7 +174,7 @@ LAYOUTREF_HD constexpr void append_subtree(LayoutN<N>& out, LayoutN<N> const& p,
   int end = p.end(m), first = p.leaf_index(m);
   nodes = end - m;
   leaves = p.leaf_index(end) - first;
-  detail::append_tree(out, p.node + m, nodes, p.leaf + first, leaves, spilled);
+  detail::append_nodes(out, p.node + m, nodes, p.leaf + first, leaves, spilled);
 }
 
 /// CuTe's zip2_by(p, guide): at a terminal of the guide, p is a (tile, rest) pair and is split
@@ -216,9 +216,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
       level.p_node = static_cast<std::int16_t>(pn);
       level.p_next = static_cast<std::int16_t>(pn + 1);
       std::int8_t tuple = static_cast<std::int8_t>(items);
-      detail::append_tree(s.first, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      detail::append_nodes(s.first, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
       tuple = static_cast<std::int8_t>(rank);
-      detail::append_tree(s.second, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
+      detail::append_nodes(s.second, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
       if (items > 0) continue;
     } else {
       if (p.node[pn] == Out::kLeaf || rank != 2)
