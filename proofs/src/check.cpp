@@ -151,6 +151,23 @@ long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
   return x;
 }
 
+bool hypotheses_hold(Setting const& s, Assignment const& a) {
+  if (s.hypotheses.empty()) return true;
+  z3::context& c = *s.ctx;
+  z3::expr_vector from(c), to(c);
+  for (size_t k = 0; k < s.vars.vars.size() && k < a.size(); ++k) {
+    from.push_back(c.int_const(s.vars.vars[k].name.c_str()));
+    to.push_back(c.int_val(static_cast<int64_t>(a[k])));
+  }
+  for (auto const& [name, h] : s.hypotheses) {
+    z3::expr v = h;
+    if (from.size() > 0) v = v.substitute(from, to);
+    v = v.simplify();
+    if (!v.is_true()) return false;
+  }
+  return true;
+}
+
 ConcreteFn instantiate(Setting const& s, Fn const& f, Assignment const& a) {
   ConcreteFn out;
   out.kind = f.kind;
@@ -237,7 +254,7 @@ unsigned long long exhaustive(Setting const& s, Goal g, Operands const& o, unsig
   Assignment a;
   for (auto const& v : s.vars.vars) a.push_back(v.lo);
   for (unsigned long long t = 0; t < count; ++t) {
-    all.push_back(a);
+    if (hypotheses_hold(s, a)) all.push_back(a);  // the goal is claimed only where they hold
     for (size_t k = 0; k < a.size(); ++k) {
       if (a[k] < s.vars.vars[k].hi) {
         ++a[k];

@@ -1,5 +1,6 @@
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/query.hpp>
+#include <layoutref/proofs/radix.hpp>
 
 #include <layoutref/spec/error.hpp>
 
@@ -39,6 +40,36 @@ bool integer_strides(LeafLayout const& l) {
   return true;
 }
 
+// Whether e is >= 1 by its form alone: in sum-of-monomials form, a sum of monomials c * x^k *
+// ... with numerals c >= 1 and variables whose lower bound is >= 1 (each monomial is then >= 1).
+// A sufficient test, before the solver (which is slow on products of many variables).
+bool positive_polynomial(Setting const& s, z3::expr const& e) {
+  auto monomial = [&](z3::expr const& m, auto const& self) -> bool {
+    int64_t v = 0;
+    if (m.is_numeral()) return m.is_numeral_i64(v) && v >= 1;
+    if (m.is_const() && m.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      auto const* var = s.vars.find(m.decl().name().str());
+      return var != nullptr && var->lo >= 1;
+    }
+    if (m.is_app() && (m.decl().decl_kind() == Z3_OP_MUL || m.decl().decl_kind() == Z3_OP_POWER)) {
+      if (m.decl().decl_kind() == Z3_OP_POWER) return m.num_args() == 2 && self(m.arg(0), self) && m.arg(1).is_numeral_i64(v) && v >= 0;
+      for (unsigned i = 0; i < m.num_args(); ++i)
+        if (!self(m.arg(i), self)) return false;
+      return true;
+    }
+    return false;
+  };
+  z3::params p(e.ctx());
+  p.set("som", true);
+  z3::expr n = e.simplify(p);
+  if (n.is_app() && n.decl().decl_kind() == Z3_OP_ADD) {
+    for (unsigned i = 0; i < n.num_args(); ++i)
+      if (!monomial(n.arg(i), monomial)) return false;
+    return true;
+  }
+  return monomial(n, monomial);
+}
+
 // Whether e >= 1 for every value of the variables within their bounds and the hypotheses.
 // @throws InputError naming `what` when it can be below 1; an unknown answer when Z3 cannot tell.
 std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, std::string const& what) {
@@ -48,6 +79,7 @@ std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, st
     if (!e.is_numeral_i64(x) || x < 1) throw InputError(what + " is " + e.get_decimal_string(0) + ", below 1");
     return std::nullopt;
   }
+  if (positive_polynomial(s, written)) return std::nullopt;
   unsigned budget = s.budget_ms();
   Answer unknown;
   if (budget == 0) {
@@ -156,6 +188,40 @@ std::string with_vars(Setting const& s, z3::model const& m) {
   return v.empty() ? "" : "with " + v + ": ";
 }
 
+// The mixed-radix lemma (radix.hpp) for a layout with symbolic leaves: proved when the solver
+// proves its premises (and size(F) == N where `n` is given) under the query's hypotheses;
+// std::nullopt to go on with the general query (the lemma does not apply, or its premises were
+// not proved: that refutes nothing). The goal itself is still evaluated with the spec where the
+// domain is small (exhaustive).
+std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::expr> const& n, Goal g) {
+  if (f.kind != Fn::Kind::layout || f.layout.shape.empty() || !integer_strides(f.layout)) return std::nullopt;
+  bool symbolic = false;
+  for (auto const& e : f.layout.shape) symbolic = symbolic || !e.is_numeral();
+  for (auto const& d : f.layout.stride) symbolic = symbolic || !d.scalar().is_numeral();
+  if (!symbolic) return std::nullopt;
+  std::optional<RadixOrder> order = radix_order(f.layout, Definitions::of(s.hypotheses));
+  if (!order) return std::nullopt;
+  Built b(s);
+  shape_hypotheses(f, b.o, "f");
+  b.finish();
+  z3::expr goal = radix_premises(f.layout, *order);
+  if (n) goal = goal && f.size() == *n;
+  // Z3 with tracked hypotheses (unsat cores) skips its polynomial normalization, and products of
+  // many variables then take seconds: the solver gets the goal in sum-of-monomials form (Z3's
+  // simplifier, an equivalence), the replay the goal as written.
+  z3::params som(*s.ctx);
+  som.set("som", true);
+  Answer a = b.o.prove(goal.simplify(som), s.budget_ms(), nullptr);
+  if (a.status != Status::proved) return std::nullopt;
+  a.smt2 = b.o.smt2(goal);
+  Operands ops{&f, nullptr, n, {}, {}};
+  a.exhaustive_points = exhaustive(s, g, ops);
+  a.lemma = "mixed-radix lemma";
+  a.reason = "by the mixed-radix lemma (law radix.step, proved for all integers): " + order->str(f.layout) +
+             (n ? ", and N is their product" : "") + "; z3 proved these premises, for all values satisfying the hypotheses";
+  return a;
+}
+
 }  // namespace
 
 Fn Fn::of(LeafLayout l) {
@@ -218,6 +284,7 @@ SymValue evaluate(Encoder& e, Fn const& f, z3::expr const& index, std::vector<z3
 
 Answer injective(Setting const& s, Fn const& f) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
+  if (auto r = by_radix(s, f, std::nullopt, Goal::injective)) return *r;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!");
@@ -276,6 +343,7 @@ Answer fits_int32(Setting const& s, Fn const& f) {
 Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   if (auto u = at_least_one(s, n, "N")) return *u;
+  if (auto r = by_radix(s, f, n, Goal::bijective)) return *r;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   z3::expr i = s.ctx->int_const("i!"), j = s.ctx->int_const("j!"), k = s.ctx->int_const("k!");
@@ -307,6 +375,7 @@ Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
   // ∀y in [0,N) ∃i < size(F): F(i) = y. Negated: ∃y ∀i, fresh split variables bound inside.
   if (auto u = shapes_ok(s, f, "F")) return *u;
   if (auto u = at_least_one(s, n, "N")) return *u;
+  if (auto r = by_radix(s, f, n, Goal::surjective)) return *r;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   z3::expr y = s.ctx->int_const("y!");

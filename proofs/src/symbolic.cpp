@@ -2,6 +2,7 @@
 #include <layoutref/proofs/symbolic.hpp>
 
 #include <cctype>
+#include <cstdint>
 #include <functional>
 
 namespace layoutref::proofs {
@@ -65,6 +66,22 @@ struct TermParser {
     } else {
       long long v = 0;
       if (!cur.integer(v)) return std::nullopt;
+      cur.skip();
+      if (cur.pos < cur.s.size() && cur.s[cur.pos] == '^') {  // a numeral power B^K
+        size_t at = cur.pos;
+        ++cur.pos;
+        cur.skip();
+        long long k = 0;
+        if (!cur.integer(k)) return std::nullopt;
+        __extension__ __int128 p = 1;
+        for (long long i = 0; i < k && p <= INT64_MAX; ++i) p *= v;
+        if (p > INT64_MAX) {
+          cur.pos = at;
+          cur.fail(std::to_string(v) + "^" + std::to_string(k) + " does not fit in 64 bits");
+          return std::nullopt;
+        }
+        v = static_cast<long long>(p);
+      }
       e = c.int_val(static_cast<int64_t>(v));
     }
     return neg ? -*e : *e;
@@ -160,50 +177,101 @@ Variables::Var const* Variables::find(std::string const& name) const {
 }
 
 std::string Variables::parse(std::string const& text) {
-  Cursor cur{text, 0, {}};
-  while (true) {
-    cur.skip();
-    if (cur.pos >= text.size()) return vars.empty() && !text.empty() ? "column 1: expected `NAME in LO..HI`" : "";
-    size_t start = cur.pos;
-    while (cur.pos < text.size() && ident_char(text[cur.pos])) ++cur.pos;
-    std::string name = text.substr(start, cur.pos - start);
-    if (name.empty() || !ident_start(name[0])) return "column " + std::to_string(start + 1) + ": expected a variable name";
-    if (find(name)) return "column " + std::to_string(start + 1) + ": variable `" + name + "` declared twice";
-    cur.skip();
-    Var v{name, 0, 0};
-    auto bound = [&](long long& out) {
-      cur.skip();
-      bool neg = cur.pos < text.size() && text[cur.pos] == '-';
-      if (neg) ++cur.pos;
-      if (!cur.integer(out)) return false;
-      if (neg) out = -out;
-      return true;
+  // Items are separated by commas (no term contains one); an item `NAME in LO..HI` or
+  // `NAME = V` declares a variable, any other item is a fact, parsed once every variable is known.
+  size_t begin = 0;
+  std::vector<std::pair<size_t, std::string>> fact_items;
+  while (begin <= text.size()) {
+    size_t end = text.find(',', begin);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(begin, end - begin);
+    size_t lead = item.find_first_not_of(" \t");
+    if (lead != std::string::npos && lead > 0) {  // columns stay those of the whole text
+      item = item.substr(lead);
+      begin += lead;
+      end = text.find(',', begin);
+      if (end == std::string::npos) end = text.size();
+    }
+    Cursor cur{item, 0, {}};
+    auto column = [&](size_t at) { return "column " + std::to_string(begin + at + 1) + ": "; };
+    // The cursor's error (`column N: ...` within the item) at its column in the whole text.
+    auto relocated = [&]() {
+      std::string const& e = cur.error;
+      size_t colon = e.find(':');
+      if (e.rfind("column ", 0) != 0 || colon == std::string::npos) return e;
+      return column(std::stoul(e.substr(7, colon - 7)) - 1) + e.substr(colon + 2);
     };
-    if (text.compare(cur.pos, 2, "in") == 0) {
-      cur.pos += 2;
-      if (!bound(v.lo)) return cur.error;
-      cur.skip();
-      if (text.compare(cur.pos, 2, "..") != 0) return "column " + std::to_string(cur.pos + 1) + ": expected `..`";
-      cur.pos += 2;
-      if (!bound(v.hi)) return cur.error;
-    } else if (cur.pos < text.size() && text[cur.pos] == '=') {
-      ++cur.pos;
-      if (!bound(v.lo)) return cur.error;
-      v.hi = v.lo;
+    cur.skip();
+    if (cur.pos == item.size()) {
+      if (end == text.size() && begin == 0) return "";  // an empty --where
+      return column(cur.pos) + "expected `NAME in LO..HI` or a fact between commas";
+    }
+    size_t start = cur.pos;
+    while (cur.pos < item.size() && ident_char(item[cur.pos])) ++cur.pos;
+    std::string name = item.substr(start, cur.pos - start);
+    cur.skip();
+    bool declares = !name.empty() && ident_start(name[0]) &&
+                    ((item.compare(cur.pos, 2, "in") == 0 && (cur.pos + 2 == item.size() || !ident_char(item[cur.pos + 2]))) ||
+                     (cur.pos < item.size() && item[cur.pos] == '=' && (cur.pos + 1 == item.size() || item[cur.pos + 1] != '=')));
+    if (!declares) {
+      fact_items.push_back({begin, item});
     } else {
-      return "column " + std::to_string(cur.pos + 1) + ": expected `in LO..HI` after `" + name + "`";
+      if (find(name)) return column(start) + "variable `" + name + "` declared twice";
+      Var v{name, 0, 0};
+      // An integer, or 2^K (K <= 62).
+      auto bound = [&](long long& out) {
+        cur.skip();
+        bool neg = cur.pos < item.size() && item[cur.pos] == '-';
+        if (neg) ++cur.pos;
+        size_t at = cur.pos;
+        if (!cur.integer(out)) return false;
+        cur.skip();
+        if (cur.pos < item.size() && item[cur.pos] == '^') {
+          ++cur.pos;
+          cur.skip();
+          long long k = 0;
+          if (!cur.integer(k)) return false;
+          if (out != 2 || k > 62) {
+            cur.pos = at;
+            return cur.fail("a power in a bound must be 2^K with K <= 62");
+          }
+          out = 1LL << k;
+        }
+        if (neg) out = -out;
+        return true;
+      };
+      if (item[cur.pos] == 'i') {
+        cur.pos += 2;
+        if (!bound(v.lo)) return relocated();
+        cur.skip();
+        if (item.compare(cur.pos, 2, "..") != 0) return column(cur.pos) + "expected `..`";
+        cur.pos += 2;
+        if (!bound(v.hi)) return relocated();
+      } else {
+        ++cur.pos;
+        if (!bound(v.lo)) return relocated();
+        v.hi = v.lo;
+      }
+      cur.skip();
+      if (cur.pos < item.size()) return column(cur.pos) + "expected ',' after `" + item.substr(0, cur.pos) + "`";
+      if (v.lo > v.hi) return "variable `" + name + "`: empty range " + std::to_string(v.lo) + ".." + std::to_string(v.hi);
+      vars.push_back(v);
     }
-    if (v.lo > v.hi) return "variable `" + name + "`: empty range " + std::to_string(v.lo) + ".." + std::to_string(v.hi);
-    vars.push_back(v);
-    cur.skip();
-    if (cur.pos < text.size() && text[cur.pos] == ',') {
-      ++cur.pos;
-      continue;
-    }
-    cur.skip();
-    if (cur.pos < text.size()) return "column " + std::to_string(cur.pos + 1) + ": expected ',' between variables";
-    return "";
+    if (end == text.size()) break;
+    begin = end + 1;
   }
+  if (vars.empty() && !fact_items.empty()) return "column 1: expected `NAME in LO..HI`";
+  // The facts, against the declared variables (a throwaway context: only the syntax is checked here).
+  z3::context check;
+  for (auto const& [at, item] : fact_items) {
+    std::string error;
+    if (!parse_fact(check, *this, item, error)) return "in the fact `" + item + "`: " + error;
+    std::string compact;
+    for (char ch : item)
+      if (!std::isspace(static_cast<unsigned char>(ch))) compact += ch;
+    facts.push_back(compact);
+  }
+  return "";
 }
 
 void Variables::into(z3::context& c, Obligation& o) const {
@@ -230,6 +298,63 @@ std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::s
     return std::nullopt;
   }
   return e;
+}
+
+std::optional<z3::expr> parse_fact(z3::context& c, Variables const& vars, std::string const& text, std::string& error) {
+  Cursor cur{text, 0, {}};
+  TermParser p{c, vars, cur};
+  auto lhs = p.sum();
+  if (!lhs) {
+    error = cur.error;
+    return std::nullopt;
+  }
+  cur.skip();
+  if (cur.pos < text.size() && text[cur.pos] == '%') {
+    ++cur.pos;
+    cur.skip();
+    size_t at = cur.pos;
+    auto d = p.atom();
+    if (!d) {
+      error = cur.error;
+      return std::nullopt;
+    }
+    // The divisor must be >= 1 for every value: a numeral >= 1 or a variable bounded below by 1.
+    int64_t k = 0;
+    bool positive = d->is_numeral() ? d->is_numeral_i64(k) && k >= 1
+                                    : d->is_const() && vars.find(d->decl().name().str()) != nullptr &&
+                                          vars.find(d->decl().name().str())->lo >= 1;
+    if (!positive) {
+      error = "column " + std::to_string(at + 1) + ": the divisor of `%` must be a numeral >= 1 or a variable whose lower bound is >= 1";
+      return std::nullopt;
+    }
+    lhs = z3::mod(*lhs, *d);
+    cur.skip();
+  }
+  static char const* const ops[] = {"==", "!=", "<=", ">=", "<", ">"};
+  int op = -1;
+  for (int k = 0; k < 6 && op < 0; ++k)
+    if (text.compare(cur.pos, std::char_traits<char>::length(ops[k]), ops[k]) == 0) op = k;
+  if (op < 0) {
+    cur.fail("expected one of == != <= >= < > after the term");
+    error = cur.error;
+    return std::nullopt;
+  }
+  cur.pos += std::char_traits<char>::length(ops[op]);
+  auto rhs = p.sum();
+  cur.skip();
+  if (rhs && cur.pos != text.size()) cur.fail("unexpected `" + text.substr(cur.pos) + "`");
+  if (!cur.error.empty()) {
+    error = cur.error;
+    return std::nullopt;
+  }
+  switch (op) {
+    case 0: return *lhs == *rhs;
+    case 1: return *lhs != *rhs;
+    case 2: return *lhs <= *rhs;
+    case 3: return *lhs >= *rhs;
+    case 4: return *lhs < *rhs;
+    default: return *lhs > *rhs;
+  }
 }
 
 namespace {

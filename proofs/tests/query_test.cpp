@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace lp = layoutref::proofs;
 namespace sp = layoutref::spec;
 
@@ -98,4 +100,157 @@ TEST(Query, BudgetSpentIsUnknown) {
   lp::Setting s{&c, {}, 10000, {}};
   s.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   EXPECT_EQ(lp::injective(s, layout_fn(c, "(4,8):(1,4)")).status, lp::Status::unknown);
+}
+
+namespace {
+
+// bijective(F, N) over `where`, F and N as written.
+lp::Answer bijective_text(std::string const& f, std::string const& n, std::string const& where,
+                          std::vector<std::pair<std::string, std::string>> const& facts = {}) {
+  z3::context c;  // an Answer holds texts only
+  lp::Setting s{&c, {}, 20000, {}};
+  EXPECT_EQ(s.vars.parse(where), "");
+  std::string error;
+  for (auto const& [name, text] : facts) {
+    auto eq = text.find("==");
+    auto l = lp::parse_term(c, s.vars, text.substr(0, eq), error), r = lp::parse_term(c, s.vars, text.substr(eq + 2), error);
+    EXPECT_TRUE(l && r) << error;
+    s.hypotheses.push_back({name, *l == *r});
+  }
+  auto nt = lp::parse_term(c, s.vars, n, error);
+  EXPECT_TRUE(nt) << error;
+  return lp::bijective(s, layout_fn(c, f, s.vars), *nt);
+}
+
+}  // namespace
+
+// Issue 15's examples: a row-major layout and a nested compact one, for values up to 64, proved
+// by the mixed-radix lemma (their strides are the running products of the shapes: leaves 1, 0;
+// and a:1, c:a, b:a*c, d:a*b*c), where the general query was unknown.
+TEST(Query, RowMajorIsBijectiveByTheRadixLemma) {
+  auto a = bijective_text("(a,b):(b,1)", "a*b", "a in 1..64, b in 1..64");
+  EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
+  EXPECT_EQ(a.lemma, "mixed-radix lemma");
+  EXPECT_NE(a.reason.find("leaves 1, 0"), std::string::npos) << a.reason;
+}
+
+TEST(Query, NestedCompactIsBijectiveByTheRadixLemma) {
+  auto a = bijective_text("((a,b),(c,d)):((1,a*c),(a,a*b*c))", "a*b*c*d", "a in 1..64, b in 1..64, c in 1..64, d in 1..64");
+  EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
+  EXPECT_EQ(a.lemma, "mixed-radix lemma");
+  EXPECT_NE(a.reason.find("leaves 0, 2, 1, 3"), std::string::npos) << a.reason;
+}
+
+// One stride off the running product: no lemma, and the general query finds the witness (at
+// a=1, ..., the last value is N).
+TEST(Query, RadixLemmaNeedsEveryRunningProduct) {
+  auto a = bijective_text("((a,b),(c,d)):((1,a*c),(a,a*b*c+1))", "a*b*c*d", "a in 1..4, b in 1..4, c in 1..4, d in 1..4");
+  ASSERT_EQ(a.status, lp::Status::refuted) << a.reason;
+  EXPECT_TRUE(a.lemma.empty());
+  EXPECT_TRUE(a.witness_checked);
+}
+
+// A wrong N: the lemma proves the bijection onto [0, size), not onto [0, N).
+TEST(Query, RadixLemmaNeedsNToBeTheSize) {
+  auto a = bijective_text("(a,b):(b,1)", "a*b+a", "a in 1..8, b in 1..8");
+  ASSERT_EQ(a.status, lp::Status::refuted) << a.reason;
+  EXPECT_TRUE(a.lemma.empty());
+}
+
+// Two leaves with the same stride: not a radix order, and not injective once both shapes are > 1.
+TEST(Query, RadixLemmaRefusesTwoLeavesInOnePlace) {
+  auto a = bijective_text("(a,b):(1,1)", "a*b", "a in 2..8, b in 2..8");
+  ASSERT_EQ(a.status, lp::Status::refuted) << a.reason;
+  EXPECT_TRUE(a.lemma.empty());
+}
+
+// A stride that is the running product only by a stated definition (complement's
+// stride_divisibility d1 = n0*d0*e1): the lemma applies, and its premises use the hypothesis.
+TEST(Query, RadixLemmaUsesDefinitions) {
+  auto a = bijective_text("(n0,n1,d0,e1,t):(d0,d1,1,n0*d0,n1*d1)", "n1*d1*t",
+                          "n0 in 1..8, n1 in 1..8, d0 in 1..8, d1 in 1..512, e1 in 1..8, t in 1..4",
+                          {{"stride_divisibility", "d1 == n0*d0*e1"}});
+  EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
+  EXPECT_EQ(a.lemma, "mixed-radix lemma");
+  EXPECT_NE(std::find(a.core.begin(), a.core.end(), "stride_divisibility"), a.core.end());
+  // Without the definition, d1 is free: (1,2,1,1,1):(1,1,1,1,2) collides.
+  auto b = bijective_text("(n0,n1,d0,e1,t):(d0,d1,1,n0*d0,n1*d1)", "n1*d1*t",
+                          "n0 in 1..8, n1 in 1..8, d0 in 1..8, d1 in 1..512, e1 in 1..8, t in 1..4");
+  EXPECT_NE(b.status, lp::Status::proved);
+  EXPECT_TRUE(b.lemma.empty());
+}
+
+// --where's facts and powers of two in bounds (issue 15): `M in 1..2^20, M % 128 == 0`.
+TEST(Query, WhereTakesFactsAndPowersOfTwo) {
+  lp::Variables v;
+  ASSERT_EQ(v.parse("M in 1..2^20, M % 128 == 0, N in 128..2^16,bM <= M, bM in 1..128"), "");
+  ASSERT_EQ(v.vars.size(), 3u);
+  EXPECT_EQ(v.vars[0].hi, 1LL << 20);
+  EXPECT_EQ(v.vars[1].lo, 128);
+  EXPECT_EQ(v.vars[1].hi, 1LL << 16);
+  EXPECT_EQ(v.facts, (std::vector<std::string>{"M%128==0", "bM<=M"}));
+  z3::context c;
+  std::string error;
+  auto f = lp::parse_fact(c, v, v.facts[0], error);
+  ASSERT_TRUE(f) << error;
+  // M = 256 satisfies it, M = 200 does not.
+  EXPECT_TRUE(f->substitute([&] { z3::expr_vector x(c); x.push_back(c.int_const("M")); return x; }(),
+                            [&] { z3::expr_vector x(c); x.push_back(c.int_val(256)); return x; }()).simplify().is_true());
+  EXPECT_TRUE(f->substitute([&] { z3::expr_vector x(c); x.push_back(c.int_const("M")); return x; }(),
+                            [&] { z3::expr_vector x(c); x.push_back(c.int_val(200)); return x; }()).simplify().is_false());
+}
+
+TEST(Query, WhereRefusesBadFactsAndBounds) {
+  auto error_of = [](std::string const& where) {
+    lp::Variables v;
+    return v.parse(where);
+  };
+  EXPECT_NE(error_of("M in 1..2^63").find("2^K with K <= 62"), std::string::npos);
+  EXPECT_NE(error_of("M in 1..3^4").find("2^K with K <= 62"), std::string::npos);
+  EXPECT_NE(error_of("M in 1..64, M % 0 == 0").find("divisor of `%`"), std::string::npos);
+  EXPECT_NE(error_of("M in 1..64, M % N == 0").find("unknown variable `N`"), std::string::npos);
+  EXPECT_NE(error_of("M in 0..64, N in 1..8, N % M == 0").find("divisor of `%`"), std::string::npos);  // M can be 0
+  EXPECT_NE(error_of("M in 1..64, M % 128 = 0").find("expected one of =="), std::string::npos);
+  EXPECT_NE(error_of("M in 1..64, M*3^40 > 0").find("3^40 does not fit in 64 bits"), std::string::npos);
+  EXPECT_NE(error_of("M in 1..64, M in 1..8").find("declared twice"), std::string::npos);
+  EXPECT_NE(error_of("M in 1..64,").find("between commas"), std::string::npos);
+  EXPECT_EQ(error_of(""), "");
+}
+
+// A fact is a named hypothesis: it appears in the unsat core, makes a query vacuous when it
+// cannot hold, and the exhaustive check visits only the assignments where it holds.
+TEST(Query, FactsAreHypotheses) {
+  auto setting = [](z3::context& c, std::string const& where) {
+    lp::Setting s{&c, {}, 20000, {}};
+    EXPECT_EQ(s.vars.parse(where), "");
+    for (auto const& f : s.vars.facts) {
+      std::string e;
+      auto h = lp::parse_fact(c, s.vars, f, e);
+      EXPECT_TRUE(h) << e;
+      s.hypotheses.push_back({"fact." + f, *h});
+    }
+    return s;
+  };
+  {
+    z3::context c;
+    auto s = setting(c, "M in 1..64, M % 2 == 0");
+    auto a = lp::injective(s, layout_fn(c, "M:1", s.vars));
+    ASSERT_EQ(a.status, lp::Status::proved) << a.reason;
+    EXPECT_EQ(a.exhaustive_points, 1056u);  // 2 + 4 + ... + 64: the even M only
+  }
+  {
+    z3::context c;
+    auto s = setting(c, "M in 1..100, M % 128 == 0");
+    EXPECT_THROW(lp::injective(s, layout_fn(c, "M:1", s.vars)), lp::InputError);
+  }
+  {
+    // The lemma through a definition given as a fact: M is the product.
+    z3::context c;
+    auto s = setting(c, "n0 in 1..2^16, d0 in 1..2^16, t in 1..2^16, M in 1..2^48, M == n0*d0*t");
+    std::string e;
+    auto a = lp::bijective(s, layout_fn(c, "(n0,d0,t):(d0,1,n0*d0)", s.vars), *lp::parse_term(c, s.vars, "M", e));
+    ASSERT_EQ(a.status, lp::Status::proved) << a.reason;
+    EXPECT_EQ(a.lemma, "mixed-radix lemma");
+    EXPECT_EQ(a.core, (std::vector<std::string>{"fact.M==n0*d0*t"}));
+  }
 }

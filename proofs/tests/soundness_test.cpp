@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <random>
 #include <set>
 
@@ -142,4 +144,118 @@ TEST(Soundness, ProverAgreesWithTheSpec) {
   // Both answers occur (the generator is not degenerate).
   EXPECT_GT(proved, 20);
   EXPECT_GT(refuted, 20);
+}
+
+// The mixed-radix lemma (radix.hpp) against the spec: layouts whose strides are the running
+// products of their shapes in a random order (compact, so bijective onto [0, size)), over the
+// variables a, b, c and numerals, half of them perturbed (a stride doubled, two strides made
+// equal, a factor dropped from a stride, N doubled); the truth of injective, bijective and
+// surjective decided by enumeration with the spec at every assignment. The prover must never
+// answer proved for a false one (an InternalError from its own exhaustive check fails too),
+// never refuted for a true one, and must prove most true ones by the lemma.
+namespace {
+
+struct Factors {
+  std::vector<std::string> f;  // a product of factors (a, b, c or a numeral); empty: 1
+  std::string text() const {
+    if (f.empty()) return "1";
+    std::string t;
+    for (auto const& x : f) t += (t.empty() ? "" : "*") + x;
+    return t;
+  }
+  long long value(long long a, long long b, long long c) const {
+    long long v = 1;
+    for (auto const& x : f) v *= x == "a" ? a : x == "b" ? b : x == "c" ? c : std::stoll(x);
+    return v;
+  }
+};
+
+}  // namespace
+
+TEST(Soundness, RadixLemmaAgreesWithTheSpec) {
+  Random r;
+  char const* atoms[] = {"a", "b", "c", "2", "3", "1"};
+  int proved = 0, by_lemma = 0, refuted = 0, true_ones = 0;
+  for (int t = 0; t < 160; ++t) {
+    int rank = r.in(1, 4);
+    std::vector<Factors> shape(static_cast<size_t>(rank)), stride(static_cast<size_t>(rank));
+    for (auto& s : shape) s.f = {atoms[r.in(0, 5)]};
+    std::vector<int> order(static_cast<size_t>(rank));
+    for (int k = 0; k < rank; ++k) order[static_cast<size_t>(k)] = k;
+    std::shuffle(order.begin(), order.end(), r.gen);
+    Factors running;
+    for (int k : order) {
+      stride[static_cast<size_t>(k)] = running;
+      running.f.push_back(shape[static_cast<size_t>(k)].f[0]);
+    }
+    Factors n = running;
+    int perturb = r.in(0, 7);  // 0..3: one perturbation; otherwise compact
+    int victim = r.in(0, rank - 1), other = r.in(0, rank - 1);
+    if (perturb == 0) stride[static_cast<size_t>(victim)].f.push_back("2");
+    if (perturb == 1) stride[static_cast<size_t>(victim)] = stride[static_cast<size_t>(other)];
+    if (perturb == 2 && !stride[static_cast<size_t>(victim)].f.empty()) stride[static_cast<size_t>(victim)].f.pop_back();
+    if (perturb == 3) n.f.push_back("2");
+    bool nest = rank >= 3 && r.in(0, 1);
+    auto text = [&](auto const& leaf) {
+      std::string out = "(";
+      for (int k = 0; k < rank; ++k) {
+        std::string x = leaf(k);
+        if (nest && k == 0) x = "(" + x;
+        if (nest && k == 1) x += ")";
+        out += (k ? "," : "") + x;
+      }
+      return out + ")";
+    };
+    std::string hi_a = std::to_string(r.in(1, 3)), hi_b = std::to_string(r.in(1, 3)), hi_c = std::to_string(r.in(1, 3));
+    std::string sym = text([&](int k) { return shape[static_cast<size_t>(k)].text(); }) + ":" +
+                      text([&](int k) { return stride[static_cast<size_t>(k)].text(); });
+    int q = r.in(0, 2);  // injective, bijective, surjective
+    std::string what = std::string(q == 0 ? "injective" : q == 1 ? "bijective" : "surjective") + " " + sym + " N=" + n.text() +
+                       " a,b,c <= " + hi_a + "," + hi_b + "," + hi_c;
+    SCOPED_TRACE(what);
+    bool holds = true;
+    for (long long a = 1; a <= std::stoll(hi_a); ++a)
+      for (long long b = 1; b <= std::stoll(hi_b); ++b)
+        for (long long c = 1; c <= std::stoll(hi_c); ++c) {
+          std::string ct = text([&](int k) { return std::to_string(shape[static_cast<size_t>(k)].value(a, b, c)); }) + ":" +
+                           text([&](int k) { return std::to_string(stride[static_cast<size_t>(k)].value(a, b, c)); });
+          auto v = values(concrete(ct));
+          std::set<long long> distinct(v.begin(), v.end());
+          long long nv = n.value(a, b, c);
+          bool inj = distinct.size() == v.size();
+          bool within = *distinct.begin() >= 0 && *distinct.rbegin() < nv;
+          bool onto = true;
+          for (long long y = 0; y < nv; ++y) onto = onto && distinct.count(y) == 1;
+          holds = holds && (q == 0 ? inj : q == 1 ? inj && within && static_cast<long long>(v.size()) == nv : onto);
+        }
+    true_ones += holds;
+    z3::context ctx;
+    lp::Setting s{&ctx, {}, 20000, {}};
+    ASSERT_EQ(s.vars.parse("a in 1.." + hi_a + ", b in 1.." + hi_b + ", c in 1.." + hi_c), "");
+    std::string error;
+    auto fl = lp::parse_symbolic_layout(ctx, s.vars, sym, error);
+    auto nt = lp::parse_term(ctx, s.vars, n.text(), error);
+    ASSERT_TRUE(fl && nt) << error;
+    lp::Answer ans;
+    try {
+      lp::Fn f = lp::Fn::of(*fl);
+      ans = q == 0 ? lp::injective(s, f) : q == 1 ? lp::bijective(s, f, *nt) : lp::surjective(s, f, *nt);
+    } catch (std::exception const& e) {
+      ADD_FAILURE() << what << ": " << e.what();
+      continue;
+    }
+    if (ans.status == lp::Status::proved) {
+      ++proved;
+      by_lemma += !ans.lemma.empty();
+      EXPECT_TRUE(holds) << "proved a false statement: " << what << " (" << ans.reason << ")";
+    } else if (ans.status == lp::Status::refuted) {
+      ++refuted;
+      EXPECT_FALSE(holds) << "refuted a true statement: " << what << ": " << ans.counterexample;
+    }
+  }
+  std::printf("160 statements: %d true; proved %d (%d by the lemma), refuted %d\n", true_ones, proved, by_lemma, refuted);
+  EXPECT_GT(by_lemma, 40);
+  EXPECT_GT(refuted, 20);
+  EXPECT_GT(true_ones, 60);
+  EXPECT_LE(by_lemma, proved);
 }

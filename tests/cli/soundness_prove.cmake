@@ -36,8 +36,15 @@ layoutref_cli_test(audit_prove_overflow RC 1 ARGS audit --prove ${LAYOUTREF_CLI_
 layoutref_cli_test(prove_confirmed_proof RC 0 ARGS prove "bijective((4,8):(1,4), 32)"
   LINES "^proved \\(z3, (replayed|not replayed: the z3 program is not on PATH), exhaustive over 32 points, [0-9.]+ s\\)")
 # 1296 = (1+...+8)^2 points: size a*b for each of the 64 assignments.
-layoutref_cli_test(prove_confirmed_symbolic RC 0 ARGS prove "bijective((a,b):(1,a), a*b)" --where "a in 1..8, b in 1..8"
+layoutref_cli_test(prove_confirmed_symbolic RC 0 ARGS prove "image_within((a,b):(1,a), 0, a*b)" --where "a in 1..8, b in 1..8"
   LINES "^proved \\(z3, (replayed|not replayed[^,]*), exhaustive over 1296 points")
+# Issue 15: a symbolic compact layout is proved by the mixed-radix lemma (docs/proofs.md), whose
+# premises are replayed, and the goal itself is still evaluated with the spec over the domain.
+layoutref_cli_test(prove_confirmed_by_the_radix_lemma RC 0 ARGS prove "bijective((a,b):(1,a), a*b)" --where "a in 1..8, b in 1..8"
+  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*), exhaustive over 1296 points"
+        "note: by the mixed-radix lemma .*leaves 0, 1: strides 1, a\\), and N is their product")
+layoutref_cli_test(prove_row_major_for_all_sizes RC 0 ARGS prove "bijective((a,b):(b,1), a*b)" --where "a in 1..1048576, b in 1..1048576"
+  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*), [0-9.]+ s\\)")
 layoutref_cli_test(prove_confirmed_refutation RC 1 ARGS prove "injective((2,3):(0,1))"
   LINES "^refuted \\(z3, counterexample checked with the spec, [0-9.]+ s\\): .* both to 0")
 
@@ -71,3 +78,20 @@ layoutref_cli_test(prove_admissible_no_preconditions RC 2 ARGS prove "admissible
 layoutref_cli_test(prove_admissible_unknown RC 2 ARGS prove "admissible(foo, 4:1)" LINES "unknown operation `foo`")
 layoutref_cli_test(prove_admissible_arity RC 2 ARGS prove "admissible(composition, 4:1)"
   LINES "1 argument given; composition\\(T or A, B\\) takes 2")
+
+# Issue 15: --where's facts. A fact is a named hypothesis (core, vacuity), bounds take 2^K.
+layoutref_cli_test(prove_where_fact_definition RC 0 ARGS prove "bijective((n0,d0,t):(d0,1,n0*d0), M)"
+  --where "n0 in 1..2^16, d0 in 1..2^16, t in 1..2^16, M in 1..2^48, M == n0*d0*t"
+  LINES "^proved \\(mixed-radix lemma, z3, " "hypotheses used: fact.M==n0\\*d0\\*t")
+layoutref_cli_test(prove_where_fact_vacuous RC 2 ARGS prove "injective(M:1)" --where "M in 1..100, M % 128 == 0"
+  LINES "the hypotheses cannot all hold \\(fact.M%128==0, bound.M\\): the query is vacuous")
+layoutref_cli_test(prove_where_fact_divisor RC 2 ARGS prove "injective(M:1)" --where "M in 1..64, M % 0 == 0"
+  LINES "in the fact `M % 0 == 0`: column 5: the divisor of `%` must be")
+layoutref_cli_test(prove_where_fact_exhaustive RC 0 ARGS prove "injective(M:1)" --where "M in 1..64, M % 2 == 0"
+  LINES "exhaustive over 1056 points")
+# The kernel engineer's question (issue 15): does every offset of an M x N column-major tensor
+# fit in int32 for all M, N up to 2^16? No: at M = N = 2^16 index 2^31 is 2^31.
+layoutref_cli_test(prove_int32_offsets_to_2_16 RC 1 ARGS prove "fits((M,N):(1,M), int32)" --where "M in 1..2^16, N in 1..2^16"
+  LINES "^refuted \\(z3, counterexample checked with the spec, .* not an int32")
+layoutref_cli_test(prove_int32_offsets_with_fact RC 0 ARGS prove "fits((M,N):(1,M), int32)" --where "M in 1..2^16, N in 1..2^16, M*N <= 2^31"
+  LINES "^proved \\(z3, " "hypotheses used: fact.M\\*N<=2\\^31")

@@ -38,6 +38,9 @@ struct ConcreteFn {
 long long value_of(Setting const& s, z3::expr const& e, Assignment const& a);
 /// F under an assignment; throws spec::Error (a shape below 1, overflow).
 ConcreteFn instantiate(Setting const& s, Fn const& f, Assignment const& a);
+/// Whether every named hypothesis of s (laws' conditions, --where's facts) holds at a (a
+/// hypothesis that does not simplify to true, such as one over other constants, counts as not).
+bool hypotheses_hold(Setting const& s, Assignment const& a);
 /// The variables' values in a model.
 Assignment assignment_in(Setting const& s, z3::model const& m);
 /// `a=3, b=5`

@@ -1,6 +1,6 @@
 // layoutref proofs — the command `prove`: Z3 queries over CuTe notation and layoutref's operations.
 //
-//   layoutref prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]
+//   layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--timeout MS] [--emit-smt2 FILE] [--json]
 //
 //   QUERY := injective(F) | surjective(F, N) | bijective(F, N) | equal(F, G)
 //          | image_within(F, LO, HI) | fits(F, int32) | admissible(OP, ARG...) | valid(OP(ARG...))

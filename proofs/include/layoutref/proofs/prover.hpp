@@ -47,6 +47,9 @@ struct Answer {
   bool witness_checked = false;
   /// decided by the spec alone (no solver, nothing to replay).
   bool by_spec = false;
+  /// proved by instantiating a lemma of the law library (its name); the solver proved the
+  /// lemma's premises (smt2 is that obligation), not the goal itself.
+  std::string lemma;
 };
 
 /// Describes a model of the negated goal as a counterexample.

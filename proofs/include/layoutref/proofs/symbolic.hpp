@@ -21,7 +21,13 @@ struct Variables {
     long long lo = 0, hi = 0;
   };
   std::vector<Var> vars;
-  /// Parse `a in 1..64, b in 1..64` (also `a = 4`). Returns an error message, empty when ok.
+  /// Facts about the variables, as written (`M % 128 == 0`, `d1 == n0*d0*e1`); each becomes a
+  /// named hypothesis `fact.<text without blanks>` (Setting::hypotheses, by add_facts).
+  std::vector<std::string> facts;
+  /// Parse `a in 1..64, b in 1..2^20, M % 128 == 0` (also `a = 4`): variables with inclusive
+  /// bounds (an integer or 2^K, K <= 62) and facts (comparisons of terms, see parse_fact), in any
+  /// order separated by commas; a fact may only name variables declared somewhere in the text.
+  /// Returns an error message, empty when ok.
   std::string parse(std::string const& text);
   Var const* find(std::string const& name) const;
   /// Each variable's bounds as a hypothesis named `bound.<name>`.
@@ -34,6 +40,11 @@ struct Variables {
 /// Grammar: sum := prod {('+'|'-') prod}; prod := atom {'*' atom}; atom := ['-'] (int | var).
 /// Returns std::nullopt and sets `error` (with the column) on bad input.
 std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error);
+
+/// A fact: `TERM OP TERM` with OP one of == != <= < >= >, where the left term may end in
+/// `% TERM` (Euclidean remainder; the divisor must be >= 1 for every value, else the fact is
+/// bad input where it is checked): `M % 128 == 0`, `bM <= M`.
+std::optional<z3::expr> parse_fact(z3::context& c, Variables const& vars, std::string const& text, std::string& error);
 
 /// A layout `shape:stride` whose leaves are terms (parentheses only build tuples).
 /// Basis strides are not accepted here. Returns std::nullopt and sets `error` on bad input.
