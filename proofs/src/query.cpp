@@ -222,6 +222,56 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
   return a;
 }
 
+// F and G the same layout: the same profile and, leaf by leaf, the same shape and stride terms
+// (as polynomials, after the definitions among the hypotheses). Proved when z3 proves the leaf
+// equalities under the hypotheses; std::nullopt to go on with the general query.
+std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
+  if (f.kind != Fn::Kind::layout || g.kind != Fn::Kind::layout || !(f.layout.profile == g.layout.profile)) return std::nullopt;
+  if (f.layout.shape.size() != g.layout.shape.size()) return std::nullopt;
+  bool symbolic = false;
+  for (auto const* l : {&f.layout, &g.layout}) {
+    for (auto const& e : l->shape) symbolic = symbolic || !e.is_numeral();
+    for (auto const& d : l->stride)
+      for (auto const& [p, e] : d.parts()) symbolic = symbolic || !e.is_numeral();
+  }
+  if (!symbolic) return std::nullopt;
+  Definitions defs = Definitions::of(s.hypotheses);
+  z3::params som(*s.ctx);
+  som.set("som", true);
+  auto same = [&](z3::expr const& x, z3::expr const& y) {
+    z3::expr d = (defs.expand(x) - defs.expand(y)).simplify(som);
+    int64_t v = 0;
+    return d.is_numeral_i64(v) && v == 0;
+  };
+  z3::expr goal = s.ctx->bool_val(true);
+  for (size_t k = 0; k < f.layout.shape.size(); ++k) {
+    if (!same(f.layout.shape[k], g.layout.shape[k])) return std::nullopt;
+    SymValue const &df = f.layout.stride[k], &dg = g.layout.stride[k];
+    for (auto const* parts : {&df.parts(), &dg.parts()})
+      for (auto const& [p, e] : *parts) {
+        auto get = [&](SymValue const& v) {
+          auto it = v.parts().find(p);
+          return it == v.parts().end() ? s.ctx->int_val(0) : it->second;
+        };
+        if (!same(get(df), get(dg))) return std::nullopt;
+      }
+    goal = goal && f.layout.shape[k] == g.layout.shape[k] && df.equals(dg);
+  }
+  Built b(s);
+  shape_hypotheses(f, b.o, "f");
+  shape_hypotheses(g, b.o, "g");
+  b.finish();
+  Answer a = b.o.prove(goal.simplify(som), s.budget_ms(), nullptr);
+  if (a.status != Status::proved) return std::nullopt;
+  a.smt2 = b.o.smt2(goal);
+  Operands ops{&f, &g, {}, {}, {}};
+  a.exhaustive_points = exhaustive(s, Goal::equal, ops);
+  a.lemma = "same layout";
+  a.reason = "F and G are the same layout: the same profile, and leaf by leaf the same shape and stride terms; z3 proved these "
+             "equalities, for all values satisfying the hypotheses";
+  return a;
+}
+
 }  // namespace
 
 Fn Fn::of(LeafLayout l) {
@@ -408,6 +458,7 @@ Answer surjective(Setting const& s, Fn const& f, z3::expr const& n) {
 Answer equal(Setting const& s, Fn const& f, Fn const& g) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   if (auto u = shapes_ok(s, g, "G")) return *u;
+  if (auto r = by_identity(s, f, g)) return *r;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   shape_hypotheses(g, b.o, "g");

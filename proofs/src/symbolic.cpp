@@ -86,6 +86,25 @@ struct TermParser {
     }
     return neg ? -*e : *e;
   }
+  // A divisor of `/` or `%`: a numeral >= 1, or a variable whose lower bound is >= 1.
+  std::optional<z3::expr> divisor() {
+    cur.skip();
+    size_t at = cur.pos;
+    auto d = atom();
+    if (!d) return std::nullopt;
+    int64_t k = 0;
+    bool positive = d->is_numeral() ? d->is_numeral_i64(k) && k >= 1
+                                    : d->is_const() && vars.find(d->decl().name().str()) != nullptr &&
+                                          vars.find(d->decl().name().str())->lo >= 1;
+    if (!positive) {
+      cur.pos = at;
+      cur.fail("the divisor must be a numeral >= 1 or a variable whose lower bound is >= 1");
+      return std::nullopt;
+    }
+    return d;
+  }
+  // prod := atom {('*' atom | '/' divisor)}: `/` is floor division (Euclidean: the divisor is
+  // positive), left to right: `M/bM*2` is (M/bM)*2.
   std::optional<z3::expr> prod() {
     auto a = atom();
     if (!a) return std::nullopt;
@@ -96,6 +115,11 @@ struct TermParser {
         auto b = atom();
         if (!b) return std::nullopt;
         a = *a * *b;
+      } else if (cur.pos < cur.s.size() && cur.s[cur.pos] == '/') {
+        ++cur.pos;
+        auto b = divisor();
+        if (!b) return std::nullopt;
+        a = *a / *b;
       } else {
         return a;
       }
@@ -311,20 +335,9 @@ std::optional<z3::expr> parse_fact(z3::context& c, Variables const& vars, std::s
   cur.skip();
   if (cur.pos < text.size() && text[cur.pos] == '%') {
     ++cur.pos;
-    cur.skip();
-    size_t at = cur.pos;
-    auto d = p.atom();
+    auto d = p.divisor();
     if (!d) {
       error = cur.error;
-      return std::nullopt;
-    }
-    // The divisor must be >= 1 for every value: a numeral >= 1 or a variable bounded below by 1.
-    int64_t k = 0;
-    bool positive = d->is_numeral() ? d->is_numeral_i64(k) && k >= 1
-                                    : d->is_const() && vars.find(d->decl().name().str()) != nullptr &&
-                                          vars.find(d->decl().name().str())->lo >= 1;
-    if (!positive) {
-      error = "column " + std::to_string(at + 1) + ": the divisor of `%` must be a numeral >= 1 or a variable whose lower bound is >= 1";
       return std::nullopt;
     }
     lhs = z3::mod(*lhs, *d);

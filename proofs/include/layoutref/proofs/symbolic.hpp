@@ -37,7 +37,9 @@ struct Variables {
 };
 
 /// An integer term over the variables: `a*b`, `2*a+1`, `-a`, `7`, `_7`.
-/// Grammar: sum := prod {('+'|'-') prod}; prod := atom {'*' atom}; atom := ['-'] (int | var).
+/// Grammar: sum := prod {('+'|'-') prod}; prod := atom {'*' atom | '/' divisor};
+/// atom := ['-'] (int ['^' int] | var); a divisor is a numeral >= 1 or a variable whose lower
+/// bound is >= 1, and `/` is floor division (`M/128`).
 /// Returns std::nullopt and sets `error` (with the column) on bad input.
 std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error);
 

@@ -1,0 +1,58 @@
+// layoutref::proofs — symbolic operations: the algebra on layouts whose leaves are terms over
+// the --where variables (issue 15).
+//
+// composition(A, B) follows Shah's division (docs/semantics.md "Composition"; Shah, Def. 2.11,
+// Thm. 2.18), as the spec does for one concrete mode, with each structural question asked of the
+// solver under the variables' bounds and the query's hypotheses:
+//   A in extension form: leaf k merges into leaf k-1 when d_k = s_{k-1} * d_{k-1};
+//   each leaf mode N:r of B: left division of A's shape (M_0, ..., inf) by r — the prefix
+//   M_0*...*M_{i-1} divides r, c = r / prefix, c < M_i and c | M_i (or i is the last mode) —
+//   then weak left division of the quotient (M_i/c, M_{i+1}, ..., inf) by N; the mode's result
+//   is (M_i/c, M_{i+1}, ..., N'):(c*d_i, d_{i+1}, ...), B's profile kept.
+// A question is `always` (proved), `never` (its negation proved), or it depends on the values:
+// then the structure of the result splits and the operation stops with Split, which names the
+// condition and an assignment on each side (state the case as a fact in --where to go on). A
+// condition that never holds (left divisibility, weak left divisibility, a negative stride) is
+// an InputError naming it, with a witness assignment.
+//
+// Nothing is concluded from the construction alone: spot_check compares the symbolic result,
+// instantiated, with the spec's operation at assignments of the variables (every one where
+// there are few, else the smallest ones the solver finds), and a difference is an InternalError.
+#pragma once
+
+#include <layoutref/proofs/query.hpp>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace layoutref::proofs {
+
+/// The result's structure depends on the values: what and where (answered `unknown`).
+struct Split : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// A symbolic operation's result.
+struct Symbolic {
+  LeafLayout layout;
+  std::vector<std::string> decisions;  ///< the structural questions and their answers, in order
+  unsigned long long checked = 0;      ///< assignments at which spot_check compared it with the spec
+};
+
+/// composition(A, B), A and B with integer strides (terms). @throws Split, InputError
+Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b);
+
+/// Compares `r` with `op(args)` computed by the spec at assignments of the variables where the
+/// hypotheses hold and every size is at most 2^16: all of them where there are at most 256, else
+/// up to 32 found by the solver, smallest first. Returns the number compared (0: none fits).
+/// @throws InternalError when the functions differ; InputError when the spec refuses the
+/// operation at an assignment (the operation is not admissible for every value).
+unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r);
+
+/// A term in CuTe-like text: `a*b`, `M/128`, `2*a+1`.
+std::string term_text(z3::expr const& e);
+/// A symbolic layout in CuTe notation with terms: `((128,M/128)):((1,128))`.
+std::string layout_text(LeafLayout const& l);
+
+}  // namespace layoutref::proofs

@@ -1,0 +1,387 @@
+#include <layoutref/proofs/algebra.hpp>
+#include <layoutref/proofs/check.hpp>
+
+#include <layoutref/spec/composition.hpp>
+#include <layoutref/spec/error.hpp>
+#include <layoutref/spec/layout.hpp>
+
+#include <functional>
+
+namespace layoutref::proofs {
+
+namespace {
+
+enum class Truth { always, never };
+
+z3::expr normal_form(z3::expr const& e) {
+  z3::params p(e.ctx());
+  p.set("som", true);
+  return e.simplify(p);
+}
+
+bool same_term(z3::expr const& a, z3::expr const& b) {
+  z3::expr d = normal_form(a - b);
+  int64_t v = 0;
+  return d.is_numeral() && d.is_numeral_i64(v) && v == 0;
+}
+
+// p / q written simply where the quotient is plain: q = 1, p = q, numerals, or q a factor of
+// the product p (a variable, or a numeral dividing a numeral factor). Otherwise `p div q`
+// (exact wherever the caller proved q | p).
+z3::expr quotient(z3::expr const& p, z3::expr const& q) {
+  int64_t a = 0, b = 0;
+  if (q.is_numeral_i64(b) && b == 1) return p;
+  if (same_term(p, q)) return p.ctx().int_val(1);
+  if (p.is_numeral_i64(a) && q.is_numeral_i64(b) && b != 0 && a % b == 0) return p.ctx().int_val(a / b);
+  z3::expr n = normal_form(p);
+  if (!n.is_app() || n.decl().decl_kind() != Z3_OP_MUL) return p / q;
+  for (unsigned i = 0; i < n.num_args(); ++i) {
+    int64_t k = 0;
+    bool whole = same_term(n.arg(i), q);
+    bool part = n.arg(i).is_numeral_i64(k) && q.is_numeral_i64(b) && b != 0 && k % b == 0;
+    if (!whole && !part) continue;
+    z3::expr r = p.ctx().int_val(whole ? 1 : k / b);
+    for (unsigned j = 0; j < n.num_args(); ++j)
+      if (j != i) r = r * n.arg(j);
+    return r.simplify();
+  }
+  return p / q;
+}
+
+// Asks structural questions of the solver under the bounds and hypotheses.
+class Decider {
+ public:
+  Decider(Setting const& s, std::vector<std::string>& log) : s_(s), log_(log), solver_(*s.ctx) {
+    z3::params p(*s.ctx);
+    unsigned budget = s.budget_ms();
+    p.set("timeout", budget == 0 ? 1u : budget);
+    solver_.set(p);
+    for (auto const& v : s.vars.vars) {
+      z3::expr x = s.ctx->int_const(v.name.c_str());
+      solver_.add(x >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && x <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
+    }
+    for (auto const& [n, h] : s.hypotheses) solver_.add(h);
+  }
+
+  void assume(z3::expr const& e) { solver_.add(e); }
+
+  // Whether `cond` holds for every value, for none, or (Split) for some.
+  Truth ask(z3::expr const& cond, std::string const& what) {
+    z3::expr c = cond.simplify();
+    if (c.is_true()) return Truth::always;
+    if (c.is_false()) return Truth::never;
+    solver_.push();
+    solver_.add(!cond);
+    z3::check_result r1 = solver_.check();
+    std::string without;
+    if (r1 == z3::sat) without = s_.vars.str(*s_.ctx, solver_.get_model());
+    std::string why1 = r1 == z3::unknown ? solver_.reason_unknown() : "";
+    solver_.pop();
+    if (r1 == z3::unsat) {
+      log_.push_back(what + ": always");
+      return Truth::always;
+    }
+    solver_.push();
+    solver_.add(cond);
+    z3::check_result r2 = solver_.check();
+    std::string with;
+    if (r2 == z3::sat) with = s_.vars.str(*s_.ctx, solver_.get_model());
+    std::string why2 = r2 == z3::unknown ? solver_.reason_unknown() : "";
+    solver_.pop();
+    if (r2 == z3::unsat) {
+      if (r1 == z3::sat) {
+        log_.push_back(what + ": never");
+        return Truth::never;
+      }
+      throw InputError("the hypotheses cannot all hold: the query is vacuous");
+    }
+    if (r1 == z3::sat && r2 == z3::sat)
+      throw Split("the result's structure depends on whether " + what + ": it holds with " + with + " and not with " + without +
+                  " (state the case in --where)");
+    throw Split("could not decide whether " + what + " (" + (why1.empty() ? why2 : why1) + ")");
+  }
+
+  // A condition the operation needs: InputError naming it, with a witness, when it can fail.
+  void require(z3::expr const& cond, std::string const& what, std::string const& condition) {
+    Truth t = Truth::never;
+    try {
+      t = ask(cond, what);
+    } catch (Split const& e) {
+      throw InputError(condition + " does not hold for every value: " + e.what());
+    }
+    if (t == Truth::never) throw InputError(condition + " never holds: " + what + " is false for every value");
+  }
+
+ private:
+  Setting const& s_;
+  std::vector<std::string>& log_;
+  z3::solver solver_;
+};
+
+struct Mode {
+  z3::expr shape, stride;
+};
+
+std::vector<Mode> modes_of(LeafLayout const& l) {
+  std::vector<Mode> m;
+  for (size_t k = 0; k < l.shape.size(); ++k) m.push_back({l.shape[k], l.stride[k].scalar()});
+  return m;
+}
+
+std::string divides_text(z3::expr const& d, z3::expr const& n) { return term_text(d) + " divides " + term_text(n); }
+
+void check_shapes(Decider& d, LeafLayout const& l, std::string const& name) {
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    if (!l.stride[k].is_integer()) throw InputError(name + " has a basis stride; symbolic operations take integer strides");
+    try {
+      if (d.ask(l.shape[k] >= 1, term_text(l.shape[k]) + " >= 1") == Truth::always) continue;
+    } catch (Split const& e) {
+      throw InputError("the shape entry `" + term_text(l.shape[k]) + "` (leaf " + std::to_string(k) + " of " + name +
+                       ") can be below 1: " + e.what());
+    }
+    throw InputError("the shape entry `" + term_text(l.shape[k]) + "` (leaf " + std::to_string(k) + " of " + name + ") is below 1");
+  }
+}
+
+// Shah's division of the shape (m_0, ..., m_{n-1}, inf) (the last entry unbounded) by `by`:
+// the index i and c = by / (m_0*...*m_{i-1}) with c < m_i, or i the last. `strong`: c | m_i too.
+std::pair<size_t, z3::expr> divide(Decider& d, std::vector<Mode> const& m, z3::expr const& by, bool strong,
+                                   std::string const& condition) {
+  z3::context& ctx = by.ctx();
+  z3::expr prefix = ctx.int_val(1);
+  for (size_t i = 0; i < m.size(); ++i) {
+    d.require(z3::mod(by, prefix) == 0, divides_text(prefix, by), condition);
+    z3::expr c = quotient(by, prefix);
+    if (i + 1 == m.size()) return {i, c};
+    if (d.ask(c < m[i].shape, term_text(c) + " < " + term_text(m[i].shape)) == Truth::always) {
+      if (strong) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
+      return {i, c};
+    }
+    prefix = (prefix * m[i].shape).simplify();
+  }
+  return {m.size() - 1, by};  // unreachable: m is never empty
+}
+
+}  // namespace
+
+std::string term_text(z3::expr const& e) {
+  if (e.is_numeral()) return e.get_decimal_string(0);
+  if (e.is_const()) return e.decl().name().str();
+  if (!e.is_app()) return e.to_string();
+  auto op = e.decl().decl_kind();
+  auto wrapped = [&](z3::expr const& x, bool in_product) {
+    std::string t = term_text(x);
+    auto k = x.is_app() ? x.decl().decl_kind() : Z3_OP_UNINTERPRETED;
+    bool sum = k == Z3_OP_ADD || k == Z3_OP_SUB || (x.is_numeral() && t[0] == '-');
+    bool div = k == Z3_OP_IDIV || k == Z3_OP_MOD;
+    return (sum || (in_product && div)) ? "(" + t + ")" : t;
+  };
+  switch (op) {
+    case Z3_OP_ADD: {
+      std::string s;
+      for (unsigned i = 0; i < e.num_args(); ++i) {
+        std::string t = term_text(e.arg(i));
+        s += i == 0 ? t : (t[0] == '-' ? t : "+" + t);
+      }
+      return s;
+    }
+    case Z3_OP_SUB: return term_text(e.arg(0)) + "-" + wrapped(e.arg(1), false);
+    case Z3_OP_UMINUS: return "-" + wrapped(e.arg(0), true);
+    case Z3_OP_MUL: {
+      std::string s;
+      for (unsigned i = 0; i < e.num_args(); ++i) s += (i ? "*" : "") + wrapped(e.arg(i), i > 0);
+      return s;
+    }
+    case Z3_OP_IDIV: return wrapped(e.arg(0), false) + "/" + wrapped(e.arg(1), true);
+    case Z3_OP_MOD: return wrapped(e.arg(0), false) + "%" + wrapped(e.arg(1), true);
+    default: return e.to_string();
+  }
+}
+
+std::string layout_text(LeafLayout const& l) {
+  std::function<std::string(spec::IntTuple const&, bool)> walk = [&](spec::IntTuple const& p, bool shape) -> std::string {
+    if (p.leaf) {
+      auto k = static_cast<size_t>(p.value);
+      return term_text(shape ? l.shape.at(k) : l.stride.at(k).scalar());
+    }
+    std::string s = "(";
+    for (size_t i = 0; i < p.items.size(); ++i) s += (i ? "," : "") + walk(p.items[i], shape);
+    return s + ")";
+  };
+  return walk(l.profile, true) + ":" + walk(l.profile, false);
+}
+
+Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  check_shapes(d, a, "A");
+  check_shapes(d, b, "B");
+  for (auto const& e : a.shape) d.assume(e >= 1);
+  for (auto const& e : b.shape) d.assume(e >= 1);
+  z3::context& ctx = *s.ctx;
+  // A in extension form: size-1 leaves dropped (but the last), a leaf merged into the previous
+  // one where it continues it.
+  std::vector<Mode> all = modes_of(a), m;
+  for (size_t k = 0; k < all.size(); ++k) {
+    bool last = k + 1 == all.size();
+    if (!last && all[k].shape.is_numeral()) {
+      int64_t v = 0;
+      if (all[k].shape.is_numeral_i64(v) && v == 1) continue;
+    }
+    if (!m.empty() &&
+        d.ask(all[k].stride == m.back().shape * m.back().stride,
+              "A's leaf " + std::to_string(k) + " continues the one before (" + term_text(all[k].stride) + " = " +
+                  term_text((m.back().shape * m.back().stride).simplify()) + ")") == Truth::always) {
+      m.back().shape = (m.back().shape * all[k].shape).simplify();
+      continue;
+    }
+    m.push_back(all[k]);
+  }
+  // Each leaf mode N:r of B.
+  std::vector<std::vector<Mode>> per_leaf;
+  for (size_t k = 0; k < b.shape.size(); ++k) {
+    z3::expr n = b.shape[k], r = b.stride[k].scalar();
+    std::string mode = "B's leaf " + std::to_string(k) + " (" + term_text(n) + ":" + term_text(r) + ")";
+    int64_t nv = 0;
+    z3::expr nn = normal_form(n);
+    bool unit = nn.is_numeral_i64(nv) && nv == 1;
+    if (unit || d.ask(r == 0, term_text(r) + " = 0") == Truth::always) {
+      per_leaf.push_back({{n, ctx.int_val(0)}});
+      continue;
+    }
+    d.require(r > 0, term_text(r) + " > 0", "composition.negative_stride (" + mode + ")");
+    auto [i, c] = divide(d, m, r, true, "composition.left_divisibility (" + mode + ")");
+    std::vector<Mode> rest;
+    if (i + 1 < m.size()) {
+      rest.push_back({quotient(m[i].shape, c), (c * m[i].stride).simplify()});
+      for (size_t j = i + 1; j < m.size(); ++j) rest.push_back(m[j]);
+    } else {
+      rest.push_back({ctx.int_val(1), (c * m[i].stride).simplify()});  // the unbounded last mode
+    }
+    auto [j, n2] = divide(d, rest, n, false, "composition.weak_left_divisibility (" + mode + ")");
+    std::vector<Mode> res;
+    for (size_t t = 0; t < j; ++t) res.push_back(rest[t]);
+    res.push_back({n2, rest[j].stride});
+    // Leaves of shape 1 say nothing: drop them (keep one).
+    std::vector<Mode> kept;
+    for (auto const& x : res) {
+      int64_t v = 0;
+      if (x.shape.is_numeral_i64(v) && v == 1) continue;
+      kept.push_back(x);
+    }
+    if (kept.empty()) kept.push_back({ctx.int_val(1), ctx.int_val(0)});
+    per_leaf.push_back(kept);
+  }
+  // B's profile, each leaf replaced by its modes.
+  int next = 0;
+  std::function<spec::IntTuple(spec::IntTuple const&)> rebuild = [&](spec::IntTuple const& p) -> spec::IntTuple {
+    if (!p.leaf) {
+      std::vector<spec::IntTuple> items;
+      for (auto const& x : p.items) items.push_back(rebuild(x));
+      return spec::IntTuple::tuple(std::move(items));
+    }
+    auto const& modes = per_leaf.at(static_cast<size_t>(p.value));
+    std::vector<spec::IntTuple> items;
+    for (auto const& x : modes) {
+      out.layout.shape.push_back(x.shape);
+      out.layout.stride.push_back(SymValue(x.stride));
+      out.layout.shape_text.push_back(term_text(x.shape));
+      items.push_back(spec::IntTuple(next++));
+    }
+    return items.size() == 1 ? items[0] : spec::IntTuple::tuple(std::move(items));
+  };
+  out.layout.profile = rebuild(b.profile);
+  out.checked = spot_check(s, "composition", {a, b}, out.layout);
+  return out;
+}
+
+unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r) {
+  z3::context& ctx = *s.ctx;
+  // The assignments: every one where there are at most 256, else up to 32 found by the solver,
+  // smallest first (the sum of the distances to the lower bounds at most 0, 1, 2, 4, ...).
+  std::vector<Assignment> points;
+  unsigned long long count = 1;
+  for (auto const& v : s.vars.vars) {
+    unsigned long long w = static_cast<unsigned long long>(v.hi - v.lo) + 1;
+    count = (w == 0 || count > 256 / w) ? 257 : count * w;
+  }
+  if (count <= 256) {
+    Assignment a;
+    for (auto const& v : s.vars.vars) a.push_back(v.lo);
+    for (unsigned long long t = 0; t < count; ++t) {
+      if (hypotheses_hold(s, a)) points.push_back(a);
+      for (size_t k = 0; k < a.size(); ++k) {
+        if (a[k] < s.vars.vars[k].hi) {
+          ++a[k];
+          break;
+        }
+        a[k] = s.vars.vars[k].lo;
+      }
+    }
+  } else {
+    z3::solver sv(ctx);
+    z3::params p(ctx);
+    p.set("timeout", 2000u);
+    sv.set(p);
+    z3::expr distance = ctx.int_val(0);
+    for (auto const& v : s.vars.vars) {
+      z3::expr x = ctx.int_const(v.name.c_str());
+      sv.add(x >= ctx.int_val(static_cast<int64_t>(v.lo)) && x <= ctx.int_val(static_cast<int64_t>(v.hi)));
+      distance = distance + (x - ctx.int_val(static_cast<int64_t>(v.lo)));
+    }
+    for (auto const& [n, h] : s.hypotheses) sv.add(h);
+    for (long long limit = 0; points.size() < 32 && limit <= (1LL << 40); limit = limit == 0 ? 1 : 2 * limit) {
+      sv.push();
+      sv.add(distance <= ctx.int_val(static_cast<int64_t>(limit)));
+      while (points.size() < 32 && sv.check() == z3::sat) {
+        z3::model m = sv.get_model();
+        Assignment a = assignment_in(s, m);
+        points.push_back(a);
+        z3::expr differs = ctx.bool_val(false);
+        for (size_t k = 0; k < a.size(); ++k)
+          differs = differs || ctx.int_const(s.vars.vars[k].name.c_str()) != ctx.int_val(static_cast<int64_t>(a[k]));
+        sv.add(differs);
+      }
+      sv.pop();
+      // The blocking clauses went with the pop: keep the found points blocked.
+      for (auto const& a : points) {
+        z3::expr differs = ctx.bool_val(false);
+        for (size_t k = 0; k < a.size(); ++k)
+          differs = differs || ctx.int_const(s.vars.vars[k].name.c_str()) != ctx.int_val(static_cast<int64_t>(a[k]));
+        sv.add(differs);
+      }
+    }
+  }
+  unsigned long long compared = 0;
+  for (auto const& x : points) {
+    std::vector<spec::Layout> in;
+    spec::Layout got;
+    try {
+      for (auto const& l : args) in.push_back(instantiate(s, Fn::of(l), x).layout);
+      got = instantiate(s, Fn::of(r), x).layout;
+    } catch (spec::Error const&) {
+      continue;  // a value past 64 bits: not comparable here
+    }
+    bool small = spec::size(got) <= (1 << 16);
+    for (auto const& l : in) small = small && spec::size(l) <= (1 << 16);
+    if (!small) continue;
+    spec::Layout want;
+    try {
+      if (op == "composition") want = spec::composition(in.at(0), in.at(1));
+      else throw InternalError("spot_check: no spec operation `" + op + "`");
+    } catch (spec::Error const& e) {
+      throw InputError(op + " is not admissible at " + str(s, x) + ": " + e.what());
+    }
+    if (spec::size(want) != spec::size(got))
+      throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's has size " +
+                          std::to_string(spec::size(want)) + ": " + spec::str(want));
+    for (long long i = 0; i < spec::size(want); ++i)
+      if (spec::evaluate(want, i) != spec::evaluate(got, i))
+        throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's " + spec::str(want) +
+                            " differs at index " + std::to_string(i));
+    ++compared;
+  }
+  return compared;
+}
+
+}  // namespace layoutref::proofs
