@@ -23,6 +23,8 @@
 #include <fstream>
 #include <iostream>
 
+#include <regex>
+
 namespace layoutref::proofs {
 
 using equiv::Case;
@@ -156,23 +158,54 @@ struct Query {
   // when they are not.
   std::optional<lp::Fn> symbolic_call(std::string const& name, std::string const& inside) {
     auto args = split_args(inside);
-    std::vector<lp::LeafLayout> in;
-    for (auto const& a : args) {
+    auto layout = [&](std::string const& text) -> std::optional<lp::LeafLayout> {
       std::string error;
-      auto l = lp::parse_symbolic_layout(ctx, setting.vars, a, error);
-      if (!l) return std::nullopt;
-      in.push_back(*l);
+      return lp::parse_symbolic_layout(ctx, setting.vars, text, error);
+    };
+    auto describe = [&](lp::Symbolic const& r) {
+      std::string all;
+      for (size_t i = 0; i < args.size(); ++i) all += (i ? ", " : "") + trim(args[i]);
+      notes.push_back(name + "(" + all + ") = " + lp::layout_text(r.layout) + " (computed symbolically: " +
+                      std::to_string(r.decisions.size()) + " structural questions decided by z3; " +
+                      (r.checked > 0 ? "the same as the spec's " + name + " at " + std::to_string(r.checked) + " assignments"
+                                     : "no assignment small enough to compare with the spec") +
+                      ")");
+      return lp::Fn::of(r.layout);
+    };
+    auto arity = [&](size_t n) {
+      if (args.size() != n) throw BadInput{name + " takes " + std::to_string(n) + " arguments here, got " + std::to_string(args.size())};
+    };
+    if (name == "composition") {
+      arity(2);
+      auto a = layout(args[0]), b = layout(args[1]);
+      if (!a || !b) return std::nullopt;
+      return describe(lp::composition(setting, *a, *b));
     }
-    if (name != "composition")
-      throw BadInput{"`" + name + "` with symbolic arguments: only composition is computed symbolically so far (docs/proofs.md)"};
-    if (in.size() != 2) throw BadInput{"composition(A, B) takes 2 arguments, got " + std::to_string(in.size())};
-    lp::Symbolic r = lp::composition(setting, in[0], in[1]);
-    notes.push_back("composition(" + trim(args[0]) + ", " + trim(args[1]) + ") = " + lp::layout_text(r.layout) +
-                    " (computed symbolically: " + std::to_string(r.decisions.size()) + " structural questions decided by z3; " +
-                    (r.checked > 0 ? "the same as the spec's composition at " + std::to_string(r.checked) + " assignments"
-                                   : "no assignment small enough to compare with the spec") +
-                    ")");
-    return lp::Fn::of(r.layout);
+    if (name == "complement") {
+      arity(2);
+      auto a = layout(args[0]);
+      if (!a) return std::nullopt;
+      return describe(lp::complement(setting, *a, integer(args[1])));
+    }
+    if (name == "logical_divide") {
+      arity(2);
+      auto a = layout(args[0]);
+      if (!a) return std::nullopt;
+      if (args[1].find(':') != std::string::npos) {
+        auto b = layout(args[1]);
+        if (!b) return std::nullopt;
+        return describe(lp::logical_divide(setting, *a, *b));
+      }
+      // A shape as the tiler, `(bM,bN)`: mode by mode.
+      std::string strides = std::regex_replace(args[1], std::regex("[^(),]+"), "1");
+      auto t = layout(args[1] + ":" + strides);
+      if (!t) return std::nullopt;
+      return describe(lp::logical_divide(setting, *a, t->shape));
+    }
+    for (auto const& a : args)
+      if (!layout(a)) return std::nullopt;
+    throw BadInput{"`" + name + "` with symbolic arguments: only composition, complement and logical_divide are computed "
+                   "symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

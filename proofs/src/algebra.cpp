@@ -1,11 +1,14 @@
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
 
+#include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
+#include <layoutref/spec/divide.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
 
 #include <functional>
+#include <optional>
 
 namespace layoutref::proofs {
 
@@ -25,27 +28,59 @@ bool same_term(z3::expr const& a, z3::expr const& b) {
   return d.is_numeral() && d.is_numeral_i64(v) && v == 0;
 }
 
-// p / q written simply where the quotient is plain: q = 1, p = q, numerals, or q a factor of
-// the product p (a variable, or a numeral dividing a numeral factor). Otherwise `p div q`
-// (exact wherever the caller proved q | p).
+// e's factors in sum-of-monomials form: a numeral coefficient and the other factors (a power
+// x^k with a small numeral k counts as k factors x). False when e is no monomial.
+bool factors(z3::expr const& e, int64_t& coeff, std::vector<z3::expr>& out) {
+  z3::expr n = normal_form(e);
+  coeff = 1;
+  std::function<bool(z3::expr const&)> one = [&](z3::expr const& x) {
+    int64_t v = 0, k = 0;
+    if (x.is_app() && x.decl().decl_kind() == Z3_OP_MUL) {  // nested products: (* 4 (* a t))
+      for (unsigned i = 0; i < x.num_args(); ++i)
+        if (!one(x.arg(i))) return false;
+      return true;
+    }
+    if (x.is_numeral_i64(v)) {
+      coeff *= v;
+      return true;
+    }
+    if (x.is_app() && x.decl().decl_kind() == Z3_OP_POWER && x.arg(1).is_numeral_i64(k) && k >= 1 && k <= 64) {
+      for (int64_t i = 0; i < k; ++i) out.push_back(x.arg(0));
+      return true;
+    }
+    if (x.is_app() && (x.decl().decl_kind() == Z3_OP_ADD || x.decl().decl_kind() == Z3_OP_SUB)) return false;
+    out.push_back(x);
+    return true;
+  };
+  return one(n);
+}
+
+// p / q written simply where the quotient is a monomial: q's factors cancel against p's (and its
+// coefficient divides p's). Otherwise `p div q` (exact wherever the caller proved q | p).
 z3::expr quotient(z3::expr const& p, z3::expr const& q) {
-  int64_t a = 0, b = 0;
-  if (q.is_numeral_i64(b) && b == 1) return p;
-  if (same_term(p, q)) return p.ctx().int_val(1);
-  if (p.is_numeral_i64(a) && q.is_numeral_i64(b) && b != 0 && a % b == 0) return p.ctx().int_val(a / b);
-  z3::expr n = normal_form(p);
-  if (!n.is_app() || n.decl().decl_kind() != Z3_OP_MUL) return p / q;
-  for (unsigned i = 0; i < n.num_args(); ++i) {
-    int64_t k = 0;
-    bool whole = same_term(n.arg(i), q);
-    bool part = n.arg(i).is_numeral_i64(k) && q.is_numeral_i64(b) && b != 0 && k % b == 0;
-    if (!whole && !part) continue;
-    z3::expr r = p.ctx().int_val(whole ? 1 : k / b);
-    for (unsigned j = 0; j < n.num_args(); ++j)
-      if (j != i) r = r * n.arg(j);
-    return r.simplify();
+  int64_t cp = 1, cq = 1;
+  std::vector<z3::expr> fp, fq;
+  if (!factors(p, cp, fp) || !factors(q, cq, fq) || cq == 0 || cp % cq != 0) return p / q;
+  for (auto const& x : fq) {
+    bool found = false;
+    for (size_t i = 0; i < fp.size() && !found; ++i)
+      if (z3::eq(fp[i], x) || same_term(fp[i], x)) {
+        fp.erase(fp.begin() + static_cast<std::ptrdiff_t>(i));
+        found = true;
+      }
+    if (!found) return p / q;
   }
-  return p / q;
+  z3::expr r = p.ctx().int_val(cp / cq);
+  for (auto const& x : fp) r = r * x;
+  return r.simplify();
+}
+
+// q divides p by form: p = q * m for a monomial m (quotient cancels q's factors), so for every
+// integer value. The solver's mod is incomplete on products of many variables.
+bool divides_by_form(z3::expr const& q, z3::expr const& p) {
+  z3::expr m = quotient(p, q);
+  if (m.is_app() && m.decl().decl_kind() == Z3_OP_IDIV) return false;
+  return same_term(p, q * m);
 }
 
 // Asks structural questions of the solver under the bounds and hypotheses.
@@ -101,6 +136,16 @@ class Decider {
     throw Split("could not decide whether " + what + " (" + (why1.empty() ? why2 : why1) + ")");
   }
 
+  // Whether cond holds for every value, for none, or (nullopt) for some.
+  std::optional<Truth> maybe(z3::expr const& cond, std::string const& what) {
+    try {
+      return ask(cond, what);
+    } catch (Split const&) {
+      log_.push_back(what + ": for some values");
+      return std::nullopt;
+    }
+  }
+
   // A condition the operation needs: InputError naming it, with a witness, when it can fail.
   void require(z3::expr const& cond, std::string const& what, std::string const& condition) {
     Truth t = Truth::never;
@@ -150,11 +195,11 @@ std::pair<size_t, z3::expr> divide(Decider& d, std::vector<Mode> const& m, z3::e
   z3::context& ctx = by.ctx();
   z3::expr prefix = ctx.int_val(1);
   for (size_t i = 0; i < m.size(); ++i) {
-    d.require(z3::mod(by, prefix) == 0, divides_text(prefix, by), condition);
+    if (!divides_by_form(prefix, by)) d.require(z3::mod(by, prefix) == 0, divides_text(prefix, by), condition);
     z3::expr c = quotient(by, prefix);
     if (i + 1 == m.size()) return {i, c};
     if (d.ask(c < m[i].shape, term_text(c) + " < " + term_text(m[i].shape)) == Truth::always) {
-      if (strong) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
+      if (strong && !divides_by_form(c, m[i].shape)) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
       return {i, c};
     }
     prefix = (prefix * m[i].shape).simplify();
@@ -176,13 +221,20 @@ std::string term_text(z3::expr const& e) {
     bool div = k == Z3_OP_IDIV || k == Z3_OP_MOD;
     return (sum || (in_product && div)) ? "(" + t + ")" : t;
   };
+  auto divisor = [&](z3::expr const& x) {
+    std::string t = term_text(x);
+    bool plain = x.is_numeral() ? t[0] != '-' : x.is_const();
+    return plain ? t : "(" + t + ")";
+  };
   switch (op) {
-    case Z3_OP_ADD: {
+    case Z3_OP_ADD: {  // numerals last: M+bM-1
       std::string s;
-      for (unsigned i = 0; i < e.num_args(); ++i) {
-        std::string t = term_text(e.arg(i));
-        s += i == 0 ? t : (t[0] == '-' ? t : "+" + t);
-      }
+      for (int numerals = 0; numerals < 2; ++numerals)
+        for (unsigned i = 0; i < e.num_args(); ++i) {
+          if (e.arg(i).is_numeral() != (numerals == 1)) continue;
+          std::string t = term_text(e.arg(i));
+          s += s.empty() ? t : (t[0] == '-' ? t : "+" + t);
+        }
       return s;
     }
     case Z3_OP_SUB: return term_text(e.arg(0)) + "-" + wrapped(e.arg(1), false);
@@ -192,8 +244,8 @@ std::string term_text(z3::expr const& e) {
       for (unsigned i = 0; i < e.num_args(); ++i) s += (i ? "*" : "") + wrapped(e.arg(i), i > 0);
       return s;
     }
-    case Z3_OP_IDIV: return wrapped(e.arg(0), false) + "/" + wrapped(e.arg(1), true);
-    case Z3_OP_MOD: return wrapped(e.arg(0), false) + "%" + wrapped(e.arg(1), true);
+    case Z3_OP_IDIV: return wrapped(e.arg(0), false) + "/" + divisor(e.arg(1));
+    case Z3_OP_MOD: return wrapped(e.arg(0), false) + "%" + divisor(e.arg(1));
     default: return e.to_string();
   }
 }
@@ -211,14 +263,66 @@ std::string layout_text(LeafLayout const& l) {
   return walk(l.profile, true) + ":" + walk(l.profile, false);
 }
 
-Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  check_shapes(d, a, "A");
-  check_shapes(d, b, "B");
-  for (auto const& e : a.shape) d.assume(e >= 1);
-  for (auto const& e : b.shape) d.assume(e >= 1);
-  z3::context& ctx = *s.ctx;
+namespace {
+
+// A layout of leaves (shape, stride) with a profile.
+LeafLayout make_leaf_layout(spec::IntTuple profile, std::vector<Mode> const& modes) {
+  LeafLayout l;
+  l.profile = std::move(profile);
+  for (auto const& x : modes) {
+    l.shape.push_back(x.shape);
+    l.stride.push_back(SymValue(x.stride));
+    l.shape_text.push_back(term_text(x.shape));
+  }
+  return l;
+}
+
+// The profile p with its leaf numbers shifted by `by`.
+spec::IntTuple shifted(spec::IntTuple const& p, spec::i64 by) {
+  if (p.leaf) return spec::IntTuple(p.value + by);
+  std::vector<spec::IntTuple> items;
+  for (auto const& x : p.items) items.push_back(shifted(x, by));
+  return spec::IntTuple::tuple(std::move(items));
+}
+
+// The least leaf number in p (its leaves are numbered in order).
+spec::i64 first_leaf(spec::IntTuple const& p) { return p.leaf ? p.value : first_leaf(p.items.at(0)); }
+size_t leaf_count(spec::IntTuple const& p) {
+  if (p.leaf) return 1;
+  size_t n = 0;
+  for (auto const& x : p.items) n += leaf_count(x);
+  return n;
+}
+
+// Mode i of l as a layout of its own.
+LeafLayout mode_of(LeafLayout const& l, size_t i) {
+  spec::IntTuple const& p = l.profile.leaf ? l.profile : l.profile.items.at(i);
+  spec::i64 first = first_leaf(p);
+  std::vector<Mode> modes;
+  for (size_t k = 0; k < leaf_count(p); ++k)
+    modes.push_back({l.shape.at(static_cast<size_t>(first) + k), l.stride.at(static_cast<size_t>(first) + k).scalar()});
+  return make_leaf_layout(shifted(p, -first), modes);
+}
+
+// The tuple (l_0, l_1, ...).
+LeafLayout tuple_of(std::vector<LeafLayout> const& ls) {
+  std::vector<spec::IntTuple> items;
+  std::vector<Mode> modes;
+  for (auto const& l : ls) {
+    items.push_back(shifted(l.profile, static_cast<spec::i64>(modes.size())));
+    for (size_t k = 0; k < l.shape.size(); ++k) modes.push_back({l.shape[k], l.stride[k].scalar()});
+  }
+  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
+}
+
+z3::expr size_of(LeafLayout const& l) {
+  z3::expr n = l.shape.at(0).ctx().int_val(1);
+  for (auto const& e : l.shape) n = n * e;
+  return n.simplify();
+}
+
+LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
+  LeafLayout out;
   // A in extension form: size-1 leaves dropped (but the last), a leaf merged into the previous
   // one where it continues it.
   std::vector<Mode> all = modes_of(a), m;
@@ -283,19 +387,151 @@ Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b)
     auto const& modes = per_leaf.at(static_cast<size_t>(p.value));
     std::vector<spec::IntTuple> items;
     for (auto const& x : modes) {
-      out.layout.shape.push_back(x.shape);
-      out.layout.stride.push_back(SymValue(x.stride));
-      out.layout.shape_text.push_back(term_text(x.shape));
+      out.shape.push_back(x.shape);
+      out.stride.push_back(SymValue(x.stride));
+      out.shape_text.push_back(term_text(x.shape));
       items.push_back(spec::IntTuple(next++));
     }
     return items.size() == 1 ? items[0] : spec::IntTuple::tuple(std::move(items));
   };
-  out.layout.profile = rebuild(b.profile);
-  out.checked = spot_check(s, "composition", {a, b}, out.layout);
+  out.profile = rebuild(b.profile);
   return out;
 }
 
-unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r) {
+
+// complement(A, M): A's modes of stride other than 0 and shape other than 1, sorted by stride;
+// each stride divisible by the span so far (complement.stride_divisibility); R = (d_0, d_1/(n_0
+// d_0), ..., ceil(M/(n_last d_last))):(1, n_0 d_0, ..., n_last d_last), modes of shape 1 left out.
+LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::expr const& m) {
+  std::vector<Mode> live;
+  std::string uncertain;  // a kept mode whose shape is 1 for some values
+  for (size_t k = 0; k < a.shape.size(); ++k) {
+    Mode x{a.shape[k], a.stride[k].scalar()};
+    // Left out when always 0 / 1. A stride that is 0 for some values only splits. A shape that
+    // is 1 for some values only is kept: such a mode changes nothing (its gap mode coalesces with
+    // the next) provided every division after it is exact, the last one (by M) included, which
+    // is then required (`uncertain`); the spot check compares the result with the spec.
+    if (d.ask(x.stride == 0, term_text(x.stride) + " = 0") == Truth::always) continue;
+    auto unit = d.maybe(x.shape == 1, term_text(x.shape) + " = 1");
+    if (unit == Truth::always) continue;
+    if (!unit) uncertain = term_text(x.shape) + " = 1";
+    d.require(x.stride > 0, term_text(x.stride) + " > 0", "complement.positive_stride (A's leaf " + std::to_string(k) + ")");
+    live.push_back(x);
+  }
+  // Sorted by stride (insertion sort; each comparison decided).
+  for (size_t i = 1; i < live.size(); ++i)
+    for (size_t j = i; j > 0; --j) {
+      if (d.ask(live[j].stride < live[j - 1].stride, term_text(live[j].stride) + " < " + term_text(live[j - 1].stride)) == Truth::never)
+        break;
+      std::swap(live[j], live[j - 1]);
+    }
+  std::vector<Mode> r;
+  z3::expr current = ctx.int_val(1);
+  for (auto const& x : live) {
+    if (!divides_by_form(current, x.stride))
+      d.require(z3::mod(x.stride, current) == 0, divides_text(current, x.stride), "complement.stride_divisibility");
+    r.push_back({quotient(x.stride, current), current});
+    current = (x.shape * x.stride).simplify();
+  }
+  bool exact = divides_by_form(current, m) || d.maybe(z3::mod(m, current) == 0, divides_text(current, m)) == Truth::always;
+  if (!exact && !uncertain.empty())
+    throw Split("the result's structure depends on whether " + uncertain + " (a mode of shape 1 is left out, and " +
+                divides_text(current, m) + " does not hold for every value; state the case in --where)");
+  z3::expr last = exact ? quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
+  r.push_back({last, current});
+  std::vector<Mode> kept;
+  for (auto const& x : r) {
+    int64_t v = 0;
+    if (normal_form(x.shape).is_numeral_i64(v) && v == 1) continue;
+    kept.push_back(x);
+  }
+  if (kept.empty()) kept.push_back({ctx.int_val(1), ctx.int_val(0)});
+  if (kept.size() == 1) return make_leaf_layout(spec::IntTuple(0), kept);
+  std::vector<spec::IntTuple> items;
+  for (size_t k = 0; k < kept.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), kept);
+}
+
+// logical_divide(A, B) = A o (B, complement(B, size(A))).
+LeafLayout divide_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
+  LeafLayout c = complement_in(d, ctx, b, size_of(a));
+  return composition_in(d, ctx, a, tuple_of({b, c}));
+}
+
+Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::string>> const& layouts) {
+  for (auto const& [l, name] : layouts) check_shapes(d, *l, name);
+  for (auto const& [l, name] : layouts)
+    for (auto const& e : l->shape) d.assume(e >= 1);
+  return d;
+}
+
+}  // namespace
+
+Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  out.layout = composition_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
+  out.checked = spot_check(s, "composition", {a, b}, out.layout,
+                           [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::composition(in.at(0), in.at(1)); });
+  return out;
+}
+
+Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  prepared(d, {{&a, "A"}});
+  d.require(m >= 1, term_text(m) + " >= 1", "complement's cotarget M >= 1");
+  out.layout = complement_in(d, *s.ctx, a, m);
+  out.checked = spot_check(s, "complement", {a}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& x) {
+    return spec::complement(in.at(0), value_of(s, m, x));
+  });
+  return out;
+}
+
+Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  out.layout = divide_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
+  out.checked = spot_check(s, "logical_divide", {a, b}, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
+    return spec::logical_divide(in.at(0), spec::Tiler::of(in.at(1)));
+  });
+  return out;
+}
+
+Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  prepared(d, {{&a, "A"}});
+  z3::context& ctx = *s.ctx;
+  size_t rank = a.profile.leaf ? 1 : a.profile.items.size();
+  if (tile.size() > rank)
+    throw InputError("logical_divide: the tiler has " + std::to_string(tile.size()) + " modes, A only " + std::to_string(rank));
+  std::vector<LeafLayout> modes;
+  for (size_t i = 0; i < rank; ++i) {
+    LeafLayout ai = mode_of(a, i);
+    if (i >= tile.size()) {
+      modes.push_back(ai);
+      continue;
+    }
+    d.require(tile[i] >= 1, term_text(tile[i]) + " >= 1", "the tiler's entry " + std::to_string(i) + " >= 1");
+    d.assume(tile[i] >= 1);
+    modes.push_back(divide_in(d, ctx, ai, make_leaf_layout(spec::IntTuple(0), {{tile[i], ctx.int_val(1)}})));
+  }
+  out.layout = a.profile.leaf ? modes.at(0) : tuple_of(modes);
+  std::vector<LeafLayout> args{a};
+  std::vector<Mode> tiler;
+  for (auto const& t : tile) tiler.push_back({t, ctx.int_val(1)});
+  spec::IntTuple tp = spec::IntTuple::tuple({});
+  for (size_t k = 0; k < tile.size(); ++k) tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  args.push_back(make_leaf_layout(tp, tiler));
+  out.checked = spot_check(s, "logical_divide", args, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
+    return spec::logical_divide(in.at(0), spec::Tiler::shape(in.at(1).shape));
+  });
+  return out;
+}
+
+unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
+                              SpecOperation const& spec_op) {
   z3::context& ctx = *s.ctx;
   // The assignments: every one where there are at most 256, else up to 32 found by the solver,
   // smallest first (the sum of the distances to the lower bounds at most 0, 1, 2, 4, ...).
@@ -367,8 +603,7 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     if (!small) continue;
     spec::Layout want;
     try {
-      if (op == "composition") want = spec::composition(in.at(0), in.at(1));
-      else throw InternalError("spot_check: no spec operation `" + op + "`");
+      want = spec_op(in, x);
     } catch (spec::Error const& e) {
       throw InputError(op + " is not admissible at " + str(s, x) + ": " + e.what());
     }

@@ -110,3 +110,15 @@ layoutref_cli_test(prove_symbolic_composition_inadmissible RC 2 ARGS prove "equa
   --where "a in 3..9, a % 2 == 1" LINES "composition.left_divisibility \\(B's leaf 0 \\(2:2\\)\\) never holds: 2 divides a")
 layoutref_cli_test(prove_symbolic_tile_rows RC 0 ARGS prove "equal(composition((M,N):(1,M), (128,M/128):(1,128)), (128,M/128):(1,128))"
   --where "M in 128..2^20, N in 1..2^20, M % 128 == 0" LINES "^proved \\(same layout, ")
+# The third kernel question (issue 15): logical_divide((M,N):(1,M), (bM,bN)) is
+# ((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN)) whenever bM | M and bN | N.
+layoutref_cli_test(prove_symbolic_logical_divide RC 0 ARGS prove "equal(logical_divide((M,N):(1,M), (bM,bN)), ((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN)))"
+  --where "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0"
+  LINES "^proved \\(same layout, z3, " "note: logical_divide\\(\\(M,N\\):\\(1,M\\), \\(bM,bN\\)\\) = \\(\\(bM,M/bM\\),\\(bN,N/bN\\)\\):\\(\\(1,bM\\),\\(M,M\\*bN\\)\\) \\(computed symbolically")
+# Without bM | M the claimed layout's M/bM can be 0: bad input, with the values.
+layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS prove "equal(logical_divide((M,N):(1,M), (bM,bN)), ((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN)))"
+  --where "M in 1..2^16, N in 1..2^16, bM in 2..2^8, bN in 2..2^8" LINES "the shape entry `M/bM` \\(leaf 1 of G\\) can be 0")
+layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
+  --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
+layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
+  LINES "only composition, complement and logical_divide are computed symbolically so far")

@@ -22,6 +22,7 @@
 
 #include <layoutref/proofs/query.hpp>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -42,13 +43,26 @@ struct Symbolic {
 
 /// composition(A, B), A and B with integer strides (terms). @throws Split, InputError
 Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b);
+/// complement(A, M): A's modes of stride and shape other than 0 and 1, sorted by stride (each
+/// comparison decided), each stride divisible by the span before it (complement.stride_divisibility);
+/// R = (d_0, d_1/(n_0 d_0), ..., M/(n_last d_last)):(1, n_0 d_0, ..., n_last d_last) without
+/// its modes of shape 1, the last entry rounded up (ceil) where M is not a multiple, as CuTe.
+Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m);
+/// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
+Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
+/// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
+/// the modes past the tiler kept.
+Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile);
 
-/// Compares `r` with `op(args)` computed by the spec at assignments of the variables where the
+/// Compares `r` with `op(args)` computed by the spec (spec_op) at assignments of the variables where the
 /// hypotheses hold and every size is at most 2^16: all of them where there are at most 256, else
 /// up to 32 found by the solver, smallest first. Returns the number compared (0: none fits).
 /// @throws InternalError when the functions differ; InputError when the spec refuses the
 /// operation at an assignment (the operation is not admissible for every value).
-unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r);
+/// The spec's operation on the instantiated arguments at an assignment.
+using SpecOperation = std::function<spec::Layout(std::vector<spec::Layout> const&, std::vector<long long> const&)>;
+unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
+                              SpecOperation const& spec_op);
 
 /// A term in CuTe-like text: `a*b`, `M/128`, `2*a+1`.
 std::string term_text(z3::expr const& e);
