@@ -158,7 +158,14 @@ struct Query {
   // when they are not.
   std::optional<lp::Fn> symbolic_call(std::string const& name, std::string const& inside) {
     auto args = split_args(inside);
+    // An argument: a layout over the variables, or a call computed symbolically (nested).
     auto layout = [&](std::string const& text) -> std::optional<lp::LeafLayout> {
+      std::string inner, inner_args;
+      if (call_of(trim(text), inner, inner_args)) {
+        auto f = symbolic_call(inner, inner_args);
+        if (!f) return std::nullopt;
+        return f->layout;
+      }
       std::string error;
       return lp::parse_symbolic_layout(ctx, setting.vars, text, error);
     };
@@ -509,7 +516,9 @@ int prove_command(std::vector<std::string> const& args) {
       a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       a.reason = e.what();
     }
-    for (auto const& n : q.notes) a.reason = n + (a.reason.empty() ? "" : "; " + a.reason);
+    std::string made;  // how the query's functions were made, innermost call first
+    for (auto const& n : q.notes) made += (made.empty() ? "" : "; ") + n;
+    if (!made.empty()) a.reason = made + (a.reason.empty() ? "" : "; " + a.reason);
     checks = confirm(a, q.setting);
   } catch (BadInput const& b) {
     return bad_input(b.message);

@@ -122,3 +122,12 @@ layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
   LINES "only composition, complement and logical_divide are computed symbolically so far")
+# The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
+# tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
+# element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
+layoutref_cli_test(prove_symbolic_tiles_and_threads_cover_once RC 0 ARGS prove "bijective(logical_divide(logical_divide((M,N):(1,M), (128,128)), (32,8)), M*N)"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  LINES "^proved \\(z3, " "note: logical_divide\\(\\(M,N\\):\\(1,M\\), \\(128,128\\)\\) = \\(\\(128,M/128\\),\\(128,N/128\\)\\):\\(\\(1,128\\),\\(M,128\\*M\\)\\) .*; logical_divide\\(logical_divide")
+# Tiles of 96 do not cover a 128-multiple exactly: refuted or bad input, never proved.
+layoutref_cli_test(prove_symbolic_tiles_of_96 RC 1 ARGS prove "bijective(logical_divide((M,N):(1,M), (96,128)), M*N)"
+  --where "M in 128..2^12, N in 128..2^12, M % 128 == 0, N % 128 == 0" REJECT "^proved")
