@@ -10,7 +10,7 @@ std::vector<LawFamily> const& law_families() {
       {"coalesce", false, coalesce_laws},          {"inverse", false, inverse_laws},
       {"divide_product", false, divide_product_laws}, {"swizzle", false, swizzle_laws},
       {"coordinates", false, coordinate_laws},     {"int32", false, int32_laws},
-      {"radix", false, radix_laws},
+      {"radix", false, radix_laws},          {"symbolic", false, symbolic_laws},
       {"complement_deep", true, complement_laws_deep},
       {"composition_deep", true, composition_laws_deep},
       {"inverse_deep", true, inverse_laws_deep},      {"divide_product_deep", true, divide_product_laws_deep},

@@ -95,6 +95,40 @@ TEST(LawRecord, ProvedThatComesBackUnknownFails) {
   EXPECT_EQ(law(Status::proved, Status::proved).verdict(), lp::LawVerdict::pass);
 }
 
+// docs/laws.md: in every table whose last column is "proof", each law says how it is proved, per
+// input or why it is tested only (issue 15: no law left at "—" without a reason).
+TEST(LawRecord, EveryLawHasAProofEntry) {
+  std::ifstream in(LAYOUTREF_LAWS_MD);
+  ASSERT_TRUE(in) << LAYOUTREF_LAWS_MD;
+  std::string line;
+  bool proof_table = false;
+  int rows = 0, lineno = 0;
+  auto last_cell = [](std::string const& l) {
+    size_t end = l.find_last_of('|');
+    size_t begin = l.find_last_of('|', end == 0 ? 0 : end - 1);
+    std::string c = l.substr(begin + 1, end - begin - 1);
+    size_t b = c.find_first_not_of(' '), e = c.find_last_not_of(' ');
+    return b == std::string::npos ? std::string() : c.substr(b, e - b + 1);
+  };
+  while (std::getline(in, line)) {
+    ++lineno;
+    if (line.rfind("|", 0) != 0) {
+      proof_table = false;
+      continue;
+    }
+    if (line.rfind("|---", 0) == 0) continue;
+    if (line.find("| law |") != std::string::npos || line.rfind("| operation(s) |", 0) == 0) {
+      proof_table = last_cell(line) == "proof";
+      continue;
+    }
+    if (!proof_table) continue;
+    ++rows;
+    std::string cell = last_cell(line);
+    EXPECT_TRUE(!cell.empty() && cell != "—") << "docs/laws.md:" << lineno << " has no proof entry: " << line.substr(0, 100);
+  }
+  EXPECT_GT(rows, 50);
+}
+
 TEST(LawRecord, OpenThatComesBackUnknownIsListedApart) {
   lp::LawResult r = law(Status::unknown, Status::unknown);
   EXPECT_EQ(r.verdict(), lp::LawVerdict::open);

@@ -61,6 +61,7 @@ std::vector<LawResult> swizzle_laws(unsigned timeout_ms);
 std::vector<LawResult> coordinate_laws(unsigned timeout_ms);
 std::vector<LawResult> int32_laws(unsigned timeout_ms);
 std::vector<LawResult> radix_laws(unsigned timeout_ms);
+std::vector<LawResult> symbolic_laws(unsigned timeout_ms);
 
 /// Both proved -> proved (times summed); else the first that is not.
 Answer all_of_two(Answer a, Answer b);
