@@ -17,6 +17,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 [ -f /usr/include/rapidcheck.h ] || need+=(librapidcheck-dev)
 [ -f /usr/include/z3++.h ] || need+=(libz3-dev)
 command -v z3 >/dev/null 2>&1 || need+=(z3)
+command -v cvc5 >/dev/null 2>&1 || need+=(cvc5)  # the proofs' solver portfolio (docs/proofs.md)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"

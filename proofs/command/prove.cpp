@@ -400,11 +400,32 @@ std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
   if (a.status == lp::Status::refuted) {
     if (!a.witness_checked) throw lp::InternalError("the counterexample was not checked with the spec: " + a.counterexample);
     if (a.by_spec) return {"decided by the spec"};
-    return {"z3", "counterexample checked with the spec"};
+    std::vector<std::string> r{"z3", "counterexample checked with the spec"};
+    for (auto const& x : a.solvers)
+      if (x.rfind("cvc5: ", 0) == 0)
+        r.push_back(x == "cvc5: sat" ? "cvc5 agrees" : x.find("not on PATH") != std::string::npos ? "cvc5 not on PATH" : "cvc5 undecided");
+    return r;
   }
   if (a.status != lp::Status::proved) return checks;
   if (a.by_spec) return {"decided by the spec"};
   if (!a.lemma.empty()) checks.push_back(a.lemma);
+  // The portfolio's other answer, for the line: agrees, undecided, or not run.
+  auto cvc5_check = [&]() -> std::string {
+    for (auto const& x : a.solvers) {
+      if (x.rfind("cvc5: ", 0) != 0) continue;
+      std::string v = x.substr(6);
+      if (v == "unsat" || v == "sat") return "cvc5 agrees";
+      if (v.find("not on PATH") != std::string::npos) return "cvc5 not on PATH";
+      return "cvc5 undecided";
+    }
+    return "";
+  };
+  if (!a.z3_proved) {
+    // Proved by cvc5 alone: its own process on the SMT-LIB2 text is the independent run.
+    checks.push_back("cvc5");
+    if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
+    return checks;
+  }
   checks.push_back("z3");
   unsigned left = s.budget_ms();
   if (left == 0) {
@@ -423,6 +444,7 @@ std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
     case lp::Replay::Outcome::disagrees:
       throw lp::InternalError("z3 proved it, but the replay in a fresh z3 process answered otherwise: " + r.detail);
   }
+  if (auto c = cvc5_check(); !c.empty()) checks.push_back(c);
   if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
   return checks;
 }
@@ -437,7 +459,8 @@ int exit_code(lp::Status s) {
 }
 
 char const* const kProveUsage =
-    "usage: layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
+    "usage: layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--solver z3|cvc5|both] [--timeout MS]\n"
+    "                       [--emit-smt2 FILE] [--json]\n"
     "--where: variables `NAME in LO..HI` (LO, HI integers or 2^K) and facts `TERM OP TERM` (OP one of\n"
     "== != <= >= < >; the left term may end in `% D`), separated by commas\n"
     "exit 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error\n";
@@ -448,9 +471,19 @@ int prove_command(std::vector<std::string> const& args) {
   std::string where, smt2_path, text;
   unsigned timeout = 10000;
   bool json = false;
+  lp::SolverChoice solver = lp::SolverChoice::both;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--json") {
       json = true;
+    } else if (args[i] == "--solver" && i + 1 < args.size()) {
+      std::string const& v = args[++i];
+      if (v == "z3") solver = lp::SolverChoice::z3;
+      else if (v == "cvc5") solver = lp::SolverChoice::cvc5;
+      else if (v == "both") solver = lp::SolverChoice::both;
+      else {
+        std::cerr << "layoutref prove: --solver takes z3, cvc5 or both, got `" << v << "`\n";
+        return 2;
+      }
     } else if ((args[i] == "--where" || args[i] == "--timeout" || args[i] == "--emit-smt2") && i + 1 < args.size()) {
       std::string const& v = args[++i];
       if (args[i - 1] == "--where") where += (where.empty() ? "" : ", ") + v;
@@ -481,6 +514,11 @@ int prove_command(std::vector<std::string> const& args) {
   auto const t0 = std::chrono::steady_clock::now();
   Query q;
   q.setting.timeout_ms = timeout;
+  q.setting.solver = solver;
+  if (solver == lp::SolverChoice::cvc5 && !lp::solver_on_path("cvc5")) {
+    std::cerr << "layoutref prove: --solver cvc5: the cvc5 program is not on PATH\n";
+    return 2;
+  }
   // --timeout is the whole query's wall-clock budget: every solver call, check and the replay.
   q.setting.deadline = t0 + std::chrono::milliseconds(timeout);
   if (auto e = q.setting.vars.parse(where); !e.empty()) {
@@ -553,6 +591,9 @@ int prove_command(std::vector<std::string> const& args) {
     std::cout << "]";
     if (a.status == lp::Status::refuted) std::cout << ",\"counterexample\":" << json_string(a.counterexample);
     if (!a.reason.empty()) std::cout << ",\"reason\":" << json_string(a.reason);
+    std::cout << ",\"solvers\":[";
+    for (size_t i = 0; i < a.solvers.size(); ++i) std::cout << (i ? "," : "") << json_string(a.solvers[i]);
+    std::cout << "]";
     std::cout << ",\"core\":[";
     for (size_t i = 0; i < a.core.size(); ++i) std::cout << (i ? "," : "") << json_string(a.core[i]);
     std::cout << "]}\n";

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include <fcntl.h>
@@ -84,6 +85,9 @@ Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe con
     }
     timeout_ms -= static_cast<unsigned>(spent);
   }
+  // The portfolio: cvc5 on the obligation's text in its own process while z3 runs here.
+  std::optional<SolverProcess> other;
+  if (choice_ != SolverChoice::z3) other.emplace("cvc5", a.smt2, timeout_ms);
   z3::solver s(*ctx_);
   z3::params p(*ctx_);
   p.set("timeout", timeout_ms);
@@ -93,31 +97,66 @@ Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe con
   for (auto const& [n, h] : hyps_) s.add(h, n.c_str());
   s.add(!goal);
   z3::check_result r = z3::unknown;
-  try {
-    r = s.check();
-  } catch (z3::exception const& e) {
-    a.status = Status::unknown;
-    a.reason = std::string("z3 error: ") + e.msg();
-    return a;
+  std::string z3_reason;
+  auto run_z3 = [&]() {
+    try {
+      r = s.check();
+      if (r == z3::unknown) z3_reason = s.reason_unknown();
+    } catch (z3::exception const& e) {
+      r = z3::unknown;
+      z3_reason = std::string("z3 error: ") + e.msg();
+    }
+  };
+  if (choice_ != SolverChoice::cvc5) run_z3();
+  // cvc5's answer: unsat, sat, or none (unknown, timeout, not on PATH).
+  std::string cvc5 = "none";
+  if (other) {
+    // z3 in process cannot be interrupted reliably (4.8.12's nonlinear search ignores it), so the
+    // portfolio waits for z3 within the budget; when z3 has answered, cvc5 gets a grace period
+    // (1 s, or z3's own time when longer) to record its answer, then counts as undecided.
+    auto sooner = std::chrono::steady_clock::time_point::max();
+    if (r != z3::unknown) {
+      auto took = std::chrono::steady_clock::now() - t0;
+      sooner = std::chrono::steady_clock::now() + std::max<std::chrono::steady_clock::duration>(std::chrono::seconds(1), took);
+    }
+    Replay rc = other->finish("unsat", sooner);
+    std::string detail = rc.detail;
+    while (!detail.empty() && (detail.back() == '\n' || detail.back() == ' ')) detail.pop_back();
+    if (rc.outcome == Replay::Outcome::agrees) cvc5 = "unsat";
+    else if (rc.outcome == Replay::Outcome::disagrees) cvc5 = "sat";
+    a.solvers.push_back("cvc5: " + (cvc5 != "none" ? cvc5 : rc.outcome == Replay::Outcome::no_program ? detail : "unknown (" + detail.substr(0, 120) + ")"));
   }
+  // --solver cvc5: z3 only gives the model of a counterexample cvc5 found.
+  if (choice_ == SolverChoice::cvc5 && cvc5 == "sat") run_z3();
+  if (choice_ != SolverChoice::cvc5 || cvc5 == "sat")
+    a.solvers.insert(a.solvers.begin(), std::string("z3: ") + (r == z3::unsat ? "unsat" : r == z3::sat ? "sat" : "unknown (" + z3_reason + ")"));
+  if ((r == z3::unsat && cvc5 == "sat") || (r == z3::sat && cvc5 == "unsat"))
+    throw InternalError(std::string("z3 and cvc5 disagree on the obligation: z3 answers ") + (r == z3::unsat ? "unsat" : "sat") +
+                        ", cvc5 " + cvc5);
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (r == z3::unsat) {
     a.status = Status::proved;
+    a.z3_proved = true;
     z3::expr_vector core = s.unsat_core();
     for (unsigned i = 0; i < core.size(); ++i) a.core.push_back(core[i].to_string());
   } else if (r == z3::sat) {
     a.status = Status::refuted;
     a.counterexample = describe ? describe(s.get_model()) : std::string();
+  } else if (cvc5 == "unsat") {
+    a.status = Status::proved;  // cvc5 alone: its own process is the independent run
+    a.reason = choice_ == SolverChoice::cvc5 ? "" : "z3 could not decide (" + z3_reason + "); cvc5 proved it";
   } else {
     a.status = Status::unknown;
-    a.reason = s.reason_unknown();
+    a.reason = choice_ == SolverChoice::cvc5 && cvc5 != "sat" ? "cvc5 could not decide: " + a.solvers.back()
+               : cvc5 == "sat" ? "cvc5 answers sat, but z3 found no model to state the counterexample (" + z3_reason + ")"
+                               : z3_reason;
   }
   return a;
 }
 
-Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms) {
-  Replay out;
-  std::string program;
+namespace {
+
+std::string on_path(std::string const& name) {
   if (char const* path = std::getenv("PATH")) {
     std::string p = path;
     size_t start = 0;
@@ -125,86 +164,114 @@ Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned 
       size_t end = p.find(':', start);
       if (end == std::string::npos) end = p.size();
       std::string dir = p.substr(start, end - start);
-      std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / "z3";
-      if (access(candidate.c_str(), X_OK) == 0) {
-        program = candidate.string();
-        break;
-      }
+      std::filesystem::path candidate = std::filesystem::path(dir.empty() ? "." : dir) / name;
+      if (access(candidate.c_str(), X_OK) == 0) return candidate.string();
       start = end + 1;
     }
   }
+  return {};
+}
+
+}  // namespace
+
+bool solver_on_path(std::string const& name) { return !on_path(name).empty(); }
+
+SolverProcess::SolverProcess(std::string const& name, std::string const& smt2, unsigned timeout_ms)
+    : name_(name), smt2_(smt2), deadline_(std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms)) {
+  std::string program = on_path(name);
   if (program.empty()) {
-    out.detail = "the z3 program is not on PATH";
-    return out;
+    result_.detail = "the " + name + " program is not on PATH";
+    return;
   }
-  std::string file = (std::filesystem::temp_directory_path() / "layoutref-replay-XXXXXX.smt2").string();
-  int fd = mkstemps(file.data(), 5);
+  result_.outcome = Replay::Outcome::undecided;
+  file_ = (std::filesystem::temp_directory_path() / "layoutref-replay-XXXXXX.smt2").string();
+  int fd = mkstemps(file_.data(), 5);
   if (fd < 0) {
-    out.outcome = Replay::Outcome::undecided;
-    out.detail = "cannot create a temporary file";
-    return out;
+    file_.clear();
+    result_.detail = "cannot create a temporary file";
+    return;
   }
   close(fd);
   {
-    std::ofstream f(file);
+    std::ofstream f(file_);
     f << smt2;
   }
   int pipe_fd[2];
   if (pipe(pipe_fd) != 0) {
-    std::filesystem::remove(file);
-    out.outcome = Replay::Outcome::undecided;
-    out.detail = "cannot create a pipe";
-    return out;
+    result_.detail = "cannot create a pipe";
+    return;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], 1);
   posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], 2);
   posix_spawn_file_actions_addclose(&actions, pipe_fd[0]);
-  std::string soft = "-t:" + std::to_string(timeout_ms);
-  std::vector<char*> argv{program.data(), const_cast<char*>("-smt2"), soft.data(), file.data(), nullptr};
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, program.c_str(), &actions, nullptr, argv.data(), environ);
+  std::vector<std::string> args;
+  if (name == "cvc5") args = {program, "--lang=smt2", "--tlimit=" + std::to_string(timeout_ms), file_};
+  else args = {program, "-smt2", "-t:" + std::to_string(timeout_ms), file_};
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  int rc = posix_spawn(&pid_, program.c_str(), &actions, nullptr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   close(pipe_fd[1]);
   if (rc != 0) {
     close(pipe_fd[0]);
-    std::filesystem::remove(file);
-    out.outcome = Replay::Outcome::undecided;
-    out.detail = "cannot start " + program;
-    return out;
+    pid_ = 0;
+    result_.detail = "cannot start " + program;
+    return;
   }
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  fd_ = pipe_fd[0];
+}
+
+SolverProcess::~SolverProcess() {
+  if (pid_ > 0) {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  if (fd_ >= 0) close(fd_);
+  if (!file_.empty()) std::filesystem::remove(file_);
+}
+
+Replay SolverProcess::finish(std::string const& expect, std::chrono::steady_clock::time_point sooner) {
+  if (pid_ <= 0) return result_;
+  if (sooner < deadline_) deadline_ = sooner;
   std::string text;
   bool killed = false;
+  // Output already written counts even when the caller comes back after the deadline (the
+  // solver may have finished long before): read what is there first, kill only on silence.
   while (true) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline_ - std::chrono::steady_clock::now()).count();
+    pollfd p{fd_, POLLIN, 0};
+    int n = poll(&p, 1, left > 0 ? static_cast<int>(std::min<long long>(left, 1000)) : 0);
+    if (n > 0) {
+      char buf[4096];
+      ssize_t got = read(fd_, buf, sizeof buf);
+      if (got <= 0) break;  // end of output: the solver exited
+      text.append(buf, static_cast<size_t>(got));
+      continue;
+    }
     if (left <= 0) {
-      kill(pid, SIGKILL);
+      kill(pid_, SIGKILL);
       killed = true;
       break;
     }
-    pollfd p{pipe_fd[0], POLLIN, 0};
-    int n = poll(&p, 1, static_cast<int>(std::min<long long>(left, 1000)));
-    if (n < 0) continue;
-    if (n == 0) continue;
-    char buf[4096];
-    ssize_t got = read(pipe_fd[0], buf, sizeof buf);
-    if (got <= 0) break;
-    text.append(buf, static_cast<size_t>(got));
   }
-  close(pipe_fd[0]);
+  close(fd_);
+  fd_ = -1;
   int status = 0;
-  waitpid(pid, &status, 0);
-  std::filesystem::remove(file);
+  waitpid(pid_, &status, 0);
+  pid_ = 0;
+  Replay out;
+  out.outcome = Replay::Outcome::undecided;
   if (killed) {
-    out.outcome = Replay::Outcome::undecided;
-    out.detail = "z3 did not finish within " + std::to_string(timeout_ms) + " ms";
+    out.detail = name_ + " did not finish within the time budget";
     return out;
   }
   // One answer line (sat, unsat, unknown) per (check-sat).
   size_t checks = 0, pos = 0;
-  while ((pos = smt2.find("(check-sat)", pos)) != std::string::npos) ++checks, ++pos;
+  while ((pos = smt2_.find("(check-sat)", pos)) != std::string::npos) ++checks, ++pos;
   std::string const opposite = expect == "unsat" ? "sat" : "unsat";
   size_t expected = 0, contrary = 0;
   std::istringstream lines(text);
@@ -216,8 +283,12 @@ Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned 
   out.detail = text.size() > 400 ? text.substr(0, 400) + "..." : text;
   if (contrary > 0) out.outcome = Replay::Outcome::disagrees;
   else if (checks > 0 && expected == checks) out.outcome = Replay::Outcome::agrees;
-  else out.outcome = Replay::Outcome::undecided;
   return out;
+}
+
+Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms, std::string const& program) {
+  SolverProcess p(program, smt2, timeout_ms);
+  return p.finish(expect);
 }
 
 std::string Obligation::smt2(z3::expr const& goal) const {

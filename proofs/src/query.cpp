@@ -177,6 +177,7 @@ struct Built {
   Obligation o;
   Encoder e;
   explicit Built(Setting const& s) : o(*s.ctx), e(*s.ctx) {
+    o.use(s.solver);
     s.vars.into(*s.ctx, o);
     for (auto const& [n, h] : s.hypotheses) o.hypothesis(n, h);
   }

@@ -34,19 +34,19 @@ layoutref_cli_test(audit_prove_overflow RC 1 ARGS audit --prove ${LAYOUTREF_CLI_
 
 # No unchecked answers: each answer names the checks that confirmed it.
 layoutref_cli_test(prove_confirmed_proof RC 0 ARGS prove "bijective((4,8):(1,4), 32)"
-  LINES "^proved \\(z3, (replayed|not replayed: the z3 program is not on PATH), exhaustive over 32 points, [0-9.]+ s\\)")
+  LINES "^proved \\(z3, (replayed|not replayed: the z3 program is not on PATH)(, cvc5 (agrees|undecided|not on PATH))?, exhaustive over 32 points, [0-9.]+ s\\)")
 # 1296 = (1+...+8)^2 points: size a*b for each of the 64 assignments.
 layoutref_cli_test(prove_confirmed_symbolic RC 0 ARGS prove "image_within((a,b):(1,a), 0, a*b)" --where "a in 1..8, b in 1..8"
-  LINES "^proved \\(z3, (replayed|not replayed[^,]*), exhaustive over 1296 points")
+  LINES "^proved \\(z3, (replayed|not replayed[^,]*)(, cvc5 (agrees|undecided|not on PATH))?, exhaustive over 1296 points")
 # Issue 15: a symbolic compact layout is proved by the mixed-radix lemma (docs/proofs.md), whose
 # premises are replayed, and the goal itself is still evaluated with the spec over the domain.
 layoutref_cli_test(prove_confirmed_by_the_radix_lemma RC 0 ARGS prove "bijective((a,b):(1,a), a*b)" --where "a in 1..8, b in 1..8"
-  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*), exhaustive over 1296 points"
+  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*)(, cvc5 (agrees|undecided|not on PATH))?, exhaustive over 1296 points"
         "note: by the mixed-radix lemma .*leaves 0, 1: strides 1, a\\), and N is their product")
 layoutref_cli_test(prove_row_major_for_all_sizes RC 0 ARGS prove "bijective((a,b):(b,1), a*b)" --where "a in 1..1048576, b in 1..1048576"
-  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*), [0-9.]+ s\\)")
+  LINES "^proved \\(mixed-radix lemma, z3, (replayed|not replayed[^,]*)(, cvc5 (agrees|undecided|not on PATH))?, [0-9.]+ s\\)")
 layoutref_cli_test(prove_confirmed_refutation RC 1 ARGS prove "injective((2,3):(0,1))"
-  LINES "^refuted \\(z3, counterexample checked with the spec, [0-9.]+ s\\): .* both to 0")
+  LINES "^refuted \\(z3, counterexample checked with the spec(, cvc5 (agrees|undecided|not on PATH))?, [0-9.]+ s\\): .* both to 0")
 
 # Item 13: --timeout is the whole query's budget (surjective makes two solver calls) and the
 # time reported is the real one.
@@ -131,3 +131,28 @@ layoutref_cli_test(prove_symbolic_tiles_and_threads_cover_once RC 0 ARGS prove "
 # Tiles of 96 do not cover a 128-multiple exactly: refuted or bad input, never proved.
 layoutref_cli_test(prove_symbolic_tiles_of_96 RC 1 ARGS prove "bijective(logical_divide((M,N):(1,M), (96,128)), M*N)"
   --where "M in 128..2^12, N in 128..2^12, M % 128 == 0, N % 128 == 0" REJECT "^proved")
+
+# The solver portfolio (issue 15): z3 and cvc5 on each obligation. Without cvc5 the tests below
+# skip and say so (CI installs Debian's cvc5).
+find_program(LAYOUTREF_CVC5 cvc5)
+if(LAYOUTREF_CVC5)
+  layoutref_cli_test(prove_portfolio_both_agree RC 0 ARGS prove "bijective((a,b):(1,a), a*b)" --where "a in 1..8, b in 1..8"
+    LINES "^proved \\(mixed-radix lemma, z3, replayed, cvc5 agrees, ")
+  layoutref_cli_test(prove_portfolio_refutation_agrees RC 1 ARGS prove "injective((2,3):(0,1))"
+    LINES "^refuted \\(z3, counterexample checked with the spec, cvc5 agrees, ")
+  # z3 gives up on this nonlinear bijection (c = 0 keeps the lemma out); cvc5 proves it.
+  layoutref_cli_test(prove_portfolio_cvc5_decides RC 0 ARGS prove "bijective((a,b):(b+c,1), a*b)"
+    --where "a in 1..64, b in 1..64, c in 0..0" --timeout 3000 LINES "^proved \\(cvc5, " "note: z3 could not decide .*; cvc5 proved it")
+  layoutref_cli_test(prove_portfolio_cvc5_alone RC 0 ARGS prove "bijective((a,b):(b+c,1), a*b)"
+    --where "a in 1..64, b in 1..64, c in 0..0" --solver cvc5 --json LINES "\"checks\":\\[\"cvc5\"\\]" "\"solvers\":\\[\"cvc5: unsat\"\\]")
+  layoutref_cli_test(prove_portfolio_z3_alone RC 1 ARGS prove "injective((2,3):(0,1))" --solver z3 --json
+    LINES "\"solvers\":\\[\"z3: sat\"\\]")
+  layoutref_cli_test(prove_portfolio_bad_solver RC 2 ARGS prove "injective(4:1)" --solver yices LINES "--solver takes z3, cvc5 or both")
+else()
+  add_test(NAME cli.prove_portfolio COMMAND ${CMAKE_COMMAND} -E echo "SKIPPED: the cvc5 program is not on PATH (Debian's cvc5)")
+  set_tests_properties(cli.prove_portfolio PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED" LABELS "cli;proof")
+endif()
+add_test(NAME cli.prove_portfolio_disagreement_is_an_error
+         COMMAND ${CMAKE_COMMAND} -DLAYOUTREF=$<TARGET_FILE:layoutref> -DWORK=${CMAKE_CURRENT_BINARY_DIR}/fake_cvc5
+                 -P ${LAYOUTREF_CLI_DIR}/prove_disagree.cmake)
+set_tests_properties(cli.prove_portfolio_disagreement_is_an_error PROPERTIES LABELS "cli;proof")

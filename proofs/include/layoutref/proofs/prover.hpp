@@ -9,7 +9,9 @@
 
 #include <z3++.h>
 
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -29,6 +31,11 @@ struct InternalError : std::runtime_error {
 };
 
 enum class Status { proved, refuted, unknown };
+
+/// Which solvers decide an obligation: z3 (in process), cvc5 (a process on the SMT-LIB2 text), or
+/// both at once (the portfolio: the first definitive answer wins, both are recorded, and a
+/// disagreement is an InternalError, never a verdict).
+enum class SolverChoice { z3, cvc5, both };
 char const* name(Status s);
 
 /// The answer to one query.
@@ -50,6 +57,11 @@ struct Answer {
   /// proved by instantiating a lemma of the law library (its name); the solver proved the
   /// lemma's premises (smt2 is that obligation), not the goal itself.
   std::string lemma;
+  /// Each solver's answer on the obligation, e.g. {"z3: unsat", "cvc5: unsat"} (portfolio).
+  std::vector<std::string> solvers;
+  /// The goal was proved by z3 in process (so the replay is a fresh z3); false when only cvc5
+  /// proved it (its own process is the independent run).
+  bool z3_proved = false;
 };
 
 /// Describes a model of the negated goal as a counterexample.
@@ -59,6 +71,8 @@ using Describe = std::function<std::string(z3::model const&)>;
 class Obligation {
  public:
   explicit Obligation(z3::context& ctx) : ctx_(&ctx) {}
+  /// The solvers that decide the goal (default z3 alone).
+  void use(SolverChoice c) { choice_ = c; }
   z3::context& ctx() const { return *ctx_; }
   /// A fact that holds by construction (the definition of a fresh variable, a domain bound).
   void assume(z3::expr const& e) { facts_.push_back(e); }
@@ -78,6 +92,7 @@ class Obligation {
 
  private:
   z3::context* ctx_;
+  SolverChoice choice_ = SolverChoice::z3;
   std::vector<z3::expr> facts_;
   std::vector<std::pair<std::string, z3::expr>> hyps_;
 };
@@ -88,9 +103,33 @@ struct Replay {
   Outcome outcome = Outcome::no_program;
   std::string detail;  ///< what z3 printed, or why it could not run
 };
-/// Runs `z3 -smt2` on `smt2` with a wall-clock limit; `expect` is the answer of every
-/// (check-sat) in it ("unsat" for a proof). The process is killed at the limit.
-Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms);
+/// Runs `program` (z3: `z3 -smt2 -t:MS`; cvc5: `cvc5 --lang=smt2 --tlimit=MS`) on `smt2` with a
+/// wall-clock limit; `expect` is the answer of every (check-sat) in it ("unsat" for a proof).
+/// The process is killed at the limit.
+Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms, std::string const& program = "z3");
+
+/// A solver program started on an SMT-LIB2 text, running while the caller does other work
+/// (the portfolio: cvc5 beside the in-process z3). The destructor kills it if still running.
+class SolverProcess {
+ public:
+  SolverProcess(std::string const& program, std::string const& smt2, unsigned timeout_ms);
+  ~SolverProcess();
+  SolverProcess(SolverProcess const&) = delete;
+  SolverProcess& operator=(SolverProcess const&) = delete;
+  /// Waits for it until the time limit (or `sooner`, when earlier); outcome against `expect` as
+  /// replay_smt2.
+  Replay finish(std::string const& expect,
+                std::chrono::steady_clock::time_point sooner = std::chrono::steady_clock::time_point::max());
+
+ private:
+  std::string name_, smt2_, file_;
+  std::chrono::steady_clock::time_point deadline_;
+  int pid_ = 0, fd_ = -1;
+  Replay result_;
+};
+
+/// Whether a program of that name is on PATH.
+bool solver_on_path(std::string const& name);
 
 /// The integer value of `e` in `m` as decimal text.
 std::string model_value(z3::model const& m, z3::expr const& e);

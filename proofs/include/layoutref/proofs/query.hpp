@@ -44,6 +44,8 @@ struct Setting {
   z3::context* ctx = nullptr;
   Variables vars;
   unsigned timeout_ms = 10000;
+  /// The solvers that decide each obligation (prover.hpp); `layoutref prove` defaults to both.
+  SolverChoice solver = SolverChoice::z3;
   /// Further named hypotheses (admissibility conditions of a law); they appear in the unsat core.
   std::vector<std::pair<std::string, z3::expr>> hypotheses;
   /// The whole query's wall-clock deadline; unset (the epoch): each solver call gets timeout_ms.
