@@ -156,7 +156,17 @@ struct Query {
 
   // op(ARGS) whose arguments are layouts over the --where variables (algebra.hpp), or nullopt
   // when they are not.
+  int symbolic_depth = 0;  // calls nested inside symbolic_call now
+
   std::optional<lp::Fn> symbolic_call(std::string const& name, std::string const& inside) {
+    if (symbolic_depth >= notation::kMaxNesting)
+      throw BadInput{"symbolic calls nest at most " + std::to_string(notation::kMaxNesting) + " deep (nesting too deep)"};
+    if (setting.budget_ms() == 0) throw lp::Split("the time budget was spent computing the symbolic operations");
+    struct Depth {
+      int& d;
+      explicit Depth(int& x) : d(++x) {}
+      ~Depth() { --d; }
+    } depth(symbolic_depth);
     auto args = split_args(inside);
     // An argument: a layout over the variables, or a call computed symbolically (nested).
     auto layout = [&](std::string const& text) -> std::optional<lp::LeafLayout> {
@@ -554,8 +564,9 @@ int prove_command(std::vector<std::string> const& args) {
       a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
       a.reason = e.what();
     }
-    std::string made;  // how the query's functions were made, innermost call first
-    for (auto const& n : q.notes) made += (made.empty() ? "" : "; ") + n;
+    std::string made;  // how the query's functions were made, innermost call first (at most 8 told)
+    for (size_t i = 0; i < q.notes.size() && i < 8; ++i) made += (made.empty() ? "" : "; ") + q.notes[i];
+    if (q.notes.size() > 8) made += "; and " + std::to_string(q.notes.size() - 8) + " more symbolic calls";
     if (!made.empty()) a.reason = made + (a.reason.empty() ? "" : "; " + a.reason);
     checks = confirm(a, q.setting);
   } catch (BadInput const& b) {

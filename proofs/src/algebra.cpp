@@ -7,6 +7,7 @@
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
@@ -376,6 +377,34 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
     if (kept.empty()) kept.push_back({ctx.int_val(1), ctx.int_val(0)});
     per_leaf.push_back(kept);
   }
+  // B's modes compose one by one only where their intervals of definition in A, [r, r*(N-1)]
+  // clipped to [1, M') (M' the product of A's bounded modes), are pairwise disjoint (Shah, Def.
+  // 2.16; the spec's composition.disjoint_intervals). Otherwise the by-mode result may differ
+  // from A(B(c)): a split, never a result.
+  z3::expr bounded = ctx.int_val(1);
+  for (size_t k = 0; k + 1 < m.size(); ++k) bounded = (bounded * m[k].shape).simplify();
+  struct Interval {
+    z3::expr lo, hi;
+  };
+  std::vector<std::pair<size_t, Interval>> intervals;
+  for (size_t k = 0; k < b.shape.size(); ++k) {
+    z3::expr n = b.shape[k], r = b.stride[k].scalar();
+    int64_t v = 0;
+    if ((normal_form(n).is_numeral_i64(v) && v == 1) || (normal_form(r).is_numeral_i64(v) && v == 0)) continue;
+    z3::expr top = r * (n - 1);
+    intervals.push_back({k, {r, z3::ite(top < bounded - 1, top, bounded - 1)}});
+  }
+  for (size_t x = 0; x < intervals.size(); ++x)
+    for (size_t y = x + 1; y < intervals.size(); ++y) {
+      Interval const &p = intervals[x].second, &q = intervals[y].second;
+      z3::expr apart = p.lo > p.hi || q.lo > q.hi || p.hi < q.lo || q.hi < p.lo;
+      std::string what = "B's leaves " + std::to_string(intervals[x].first) + " and " + std::to_string(intervals[y].first) +
+                         " have disjoint intervals of definition in A";
+      // Overlapping intervals do not make the composition inadmissible (the by-mode result may
+      // still be A(B(c))): the symbolic algebra stops there, and the answer is unknown.
+      if (d.ask(apart, what) == Truth::never)
+        throw Split("the symbolic composition needs " + what + " (Shah, Def. 2.16), and they overlap for every value");
+    }
   // B's profile, each leaf replaced by its modes.
   int next = 0;
   std::function<spec::IntTuple(spec::IntTuple const&)> rebuild = [&](spec::IntTuple const& p) -> spec::IntTuple {
@@ -557,7 +586,9 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
   } else {
     z3::solver sv(ctx);
     z3::params p(ctx);
-    p.set("timeout", 2000u);
+    unsigned budget = std::min(2000u, s.budget_ms());
+    if (budget == 0) return 0;  // the time budget is spent: nothing compared (the note says so)
+    p.set("timeout", budget);
     sv.set(p);
     z3::expr distance = ctx.int_val(0);
     for (auto const& v : s.vars.vars) {
