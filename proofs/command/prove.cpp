@@ -475,6 +475,80 @@ char const* const kProveUsage =
     "== != <= >= < >; the left term may end in `% D`), separated by commas\n"
     "exit 0 proved, 1 refuted, 2 bad input, 3 unknown, 4 internal error\n";
 
+// Answers the query and confirms the answer (its checks). Where a symbolic operation's structure
+// splits on a condition that holds for some values and not others, each case (the condition as
+// a hypothesis, then its negation) is answered as a query of its own, at most 3 splits deep:
+// proved when every case is, refuted when a case is (its checked counterexample), else unknown,
+// every case reported.
+lp::Answer answer_query(Query& q, std::string const& text, std::chrono::steady_clock::time_point t0, int depth,
+                        std::vector<std::string>& checks) {
+  q.notes.clear();
+  lp::Answer a;
+  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); };
+  try {
+    a = run_query(q, text);
+  } catch (lp::Split const& e) {
+    if (!e.condition || depth >= 3 || q.setting.budget_ms() == 0) {
+      a = lp::Answer{};
+      a.status = lp::Status::unknown;
+      a.seconds = elapsed();
+      a.reason = e.what();
+      if (e.condition && depth >= 3) a.reason += " (3 splits deep: not split further)";
+    } else {
+      struct Case {
+        std::string label;
+        lp::Answer answer;
+        std::vector<std::string> checks;
+      };
+      std::vector<Case> cases;
+      for (int side = 0; side < 2; ++side) {
+        Case c;
+        c.label = side == 0 ? e.condition_text : "not " + e.condition_text;
+        q.setting.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
+        try {
+          c.answer = answer_query(q, text, t0, depth + 1, c.checks);
+        } catch (...) {
+          q.setting.hypotheses.pop_back();
+          throw;
+        }
+        q.setting.hypotheses.pop_back();
+        cases.push_back(std::move(c));
+      }
+      auto told = [](Case const& c) {
+        std::string how;
+        for (auto const& k : c.checks) how += (how.empty() ? "" : ", ") + k;
+        return "case " + c.label + ": " + lp::name(c.answer.status) + (how.empty() ? "" : " (" + how + ")") +
+               (c.answer.status == lp::Status::refuted ? ": " + c.answer.counterexample
+                                                       : c.answer.reason.empty() ? "" : ": " + c.answer.reason);
+      };
+      for (auto const& c : cases)
+        if (c.answer.status == lp::Status::refuted) {
+          a = c.answer;
+          checks = c.checks;
+          checks.insert(checks.begin(), "in the case " + c.label);
+          a.seconds = elapsed();
+          return a;
+        }
+      bool all = true;
+      for (auto const& c : cases) all = all && c.answer.status == lp::Status::proved;
+      a = lp::Answer{};
+      a.status = all ? lp::Status::proved : lp::Status::unknown;
+      a.by_spec = false;
+      a.seconds = elapsed();
+      a.reason = "the structure splits on whether " + e.condition_text + "; " + told(cases[0]) + "; " + told(cases[1]);
+      checks.clear();
+      if (all) checks.push_back("by cases (" + std::to_string(cases.size()) + "), each confirmed");
+      return a;
+    }
+  }
+  std::string made;  // how the query's functions were made, innermost call first (at most 8 told)
+  for (size_t i = 0; i < q.notes.size() && i < 8; ++i) made += (made.empty() ? "" : "; ") + q.notes[i];
+  if (q.notes.size() > 8) made += "; and " + std::to_string(q.notes.size() - 8) + " more symbolic calls";
+  if (!made.empty()) a.reason = made + (a.reason.empty() ? "" : "; " + a.reason);
+  checks = confirm(a, q.setting);
+  return a;
+}
+
 }  // namespace
 
 int prove_command(std::vector<std::string> const& args) {
@@ -555,20 +629,7 @@ int prove_command(std::vector<std::string> const& args) {
     return 2;
   };
   try {
-    try {
-      a = run_query(q, text);
-    } catch (lp::Split const& e) {
-      // A symbolic operation whose structure depends on the values: no verdict.
-      a = lp::Answer{};
-      a.status = lp::Status::unknown;
-      a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      a.reason = e.what();
-    }
-    std::string made;  // how the query's functions were made, innermost call first (at most 8 told)
-    for (size_t i = 0; i < q.notes.size() && i < 8; ++i) made += (made.empty() ? "" : "; ") + q.notes[i];
-    if (q.notes.size() > 8) made += "; and " + std::to_string(q.notes.size() - 8) + " more symbolic calls";
-    if (!made.empty()) a.reason = made + (a.reason.empty() ? "" : "; " + a.reason);
-    checks = confirm(a, q.setting);
+    a = answer_query(q, text, t0, 0, checks);
   } catch (BadInput const& b) {
     return bad_input(b.message);
   } catch (lp::InputError const& e) {

@@ -133,7 +133,8 @@ class Decider {
     }
     if (r1 == z3::sat && r2 == z3::sat)
       throw Split("the result's structure depends on whether " + what + ": it holds with " + with + " and not with " + without +
-                  " (state the case in --where)");
+                      " (state the case in --where)",
+                  cond, what);
     throw Split("could not decide whether " + what + " (" + (why1.empty() ? why2 : why1) + ")");
   }
 

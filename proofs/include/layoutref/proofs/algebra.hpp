@@ -23,6 +23,7 @@
 #include <layoutref/proofs/query.hpp>
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -32,6 +33,14 @@ namespace layoutref::proofs {
 /// The result's structure depends on the values: what and where (answered `unknown`).
 struct Split : std::runtime_error {
   using std::runtime_error::runtime_error;
+  /// Where the structure depends on a condition that holds for some values and not for others:
+  /// the condition and its text. `layoutref prove` then answers each case (the condition, its
+  /// negation) as a query of its own. Absent when the split has no such condition (a question
+  /// the solver could not decide, overlapping intervals).
+  Split(std::string const& message, z3::expr const& cond, std::string const& what)
+      : std::runtime_error(message), condition(cond), condition_text(what) {}
+  std::optional<z3::expr> condition;
+  std::string condition_text;
 };
 
 /// A symbolic operation's result.
