@@ -249,7 +249,8 @@ std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
     if (!same(f.layout.shape[k], g.layout.shape[k])) return std::nullopt;
     SymValue const &df = f.layout.stride[k], &dg = g.layout.stride[k];
     for (auto const* parts : {&df.parts(), &dg.parts()})
-      for (auto const& [p, e] : *parts) {
+      for (auto const& part : *parts) {
+        auto const& p = part.first;  // not a structured binding: clang 14 cannot capture one (sanitize preset)
         auto get = [&](SymValue const& v) {
           auto it = v.parts().find(p);
           return it == v.parts().end() ? s.ctx->int_val(0) : it->second;
