@@ -80,6 +80,9 @@ int verify(std::vector<std::string> const& args) {
       properties.run_missing = gpu.run_missing = true;
     } else if (args[i] == "--json") {
       json = true;
+    } else if (args[i] == "--matrix-names") {  // for the ctest cli.verify_matrix_names
+      for (auto const& [kind, name] : matrix_names()) std::printf("%s\t%s\n", kind.c_str(), name.c_str());
+      return 0;
     } else {
       std::cerr << "layoutref verify: unknown argument `" << args[i] << "`\n" << kUsage;
       return 2;
@@ -112,12 +115,44 @@ int verify(std::vector<std::string> const& args) {
   }
   auto diff = mismatches(judged, ex);
   bool pass = read_ok && diff.empty() && total.unsupported == 0 && total.malformed == 0;
+  std::map<std::string, OperationCounts> counts;
+  for (auto const& [op, c] : per_op) counts[op] = OperationCounts{c.cases, c.correct, c.wrong, c.known};
+  // The steps after the audit: the proofs (in-process), the properties and the GPU check.
+  auto run_proofs = [&]() -> StepReport {
+    if (!proofs) return StepReport{StepStatus::not_run, "\nproofs (Z3; docs/proofs.md):\n  left out (--no-proofs)\n", {}};
+#ifdef LAYOUTREF_HAVE_PROOFS
+    return verify_proofs();
+#else
+    return StepReport{StepStatus::not_run, "\nproofs (Z3; docs/proofs.md):\n  proofs/ is not built (z3 missing?): skipped\n", {}};
+#endif
+  };
+  auto status_name = [](StepStatus st) { return st == StepStatus::pass ? "pass" : st == StepStatus::fail ? "FAIL" : "not run"; };
   if (json) {
+    StepReport pr = run_proofs(), props = verify_properties(properties), g = verify_gpu(gpu);
+    Matrix matrix = verification_matrix(counts, pr, props, g);
+    for (auto const* st : {&pr, &props, &g})
+      if (st->status == StepStatus::fail) pass = false;
+    for (auto const& r : matrix.rows) pass = pass && !r.fail;
     JsonWriter w(std::cout);
     w.begin_object().member("data", dir).key("operations").begin_object();
     for (auto const& [op, c] : per_op) write_counts(w.key(op), c);
     w.end_object();
     write_counts(w.key("total"), total);
+    w.key("steps").begin_object().member("proofs", status_name(pr.status)).member("properties", status_name(props.status))
+        .member("gpu", status_name(g.status)).end_object();
+    w.key("matrix").begin_array();
+    for (auto const& r : matrix.rows)
+      w.begin_object()
+          .member("operation", r.operation)
+          .member("spec_unit_tests", r.spec)
+          .member("impl_matches_spec", r.impl)
+          .member("laws", r.laws)
+          .member("proof", r.proof)
+          .member("conformance", r.conformance)
+          .member("gpu", r.gpu)
+          .member("fail", r.fail)
+          .end_object();
+    w.end_array();
     w.member("pass", pass).end_object();
     std::cout << "\n";
     return read_ok ? (pass ? 0 : 1) : 2;
@@ -142,18 +177,15 @@ int verify(std::vector<std::string> const& args) {
     if (r.status == StepStatus::fail) pass = false;
     if (r.status == StepStatus::not_run) not_run.push_back(name);
   };
-  if (!proofs) {
-    step("proofs", StepReport{StepStatus::not_run, "\nproofs (Z3; docs/proofs.md):\n  left out (--no-proofs)\n"});
-  } else {
-#ifdef LAYOUTREF_HAVE_PROOFS
-    step("proofs", verify_proofs());
-#else
-  step("proofs", StepReport{StepStatus::not_run,
-                            "\nproofs (Z3; docs/proofs.md):\n  proofs/ is not built (z3 missing?): skipped\n"});
-#endif
-  }
-  step("properties", verify_properties(properties));
-  step("gpu", verify_gpu(gpu));
+  StepReport pr = run_proofs();
+  step("proofs", pr);
+  StepReport props = verify_properties(properties);
+  step("properties", props);
+  StepReport g = verify_gpu(gpu);
+  step("gpu", g);
+  Matrix matrix = verification_matrix(counts, pr, props, g);
+  std::printf("%s", matrix.text().c_str());
+  for (auto const& r : matrix.rows) pass = pass && !r.fail;
   std::string also;
   for (auto const& n : not_run) also += (also.empty() ? " (not run: " : ", ") + n;
   if (!also.empty()) also += ")";

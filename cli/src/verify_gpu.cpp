@@ -50,6 +50,7 @@ StepReport verify_gpu(StepOptions const& o) {
     std::ifstream in(file);
     if (!is_current(file, program) || !in) {
       ++missing;
+      rep.items[s] = "not run";
       report += "  gpu " + s + ": not run since layoutref-gpu-check was built\n";
       continue;
     }
@@ -64,10 +65,13 @@ StepReport verify_gpu(StepOptions const& o) {
     }
     if (!no_gpu.empty() && total.empty()) {
       ++skipped;
+      rep.items[s] = "not run";
     } else if (total.ends_with(": pass")) {
       ++passed;
+      rep.items[s] = "pass";
     } else {
       ++failed;
+      rep.items[s] = "FAIL";
       report += total.empty() ? "  gpu " + s + ": the run stopped before its total line: FAIL\n" : "  " + total + "\n";
     }
   }

@@ -129,6 +129,7 @@ StepReport verify_properties(StepOptions const& o) {
     Recorded r;
     if (!current(name) || !read_recorded(file, r)) {
       ++missing;
+      rep.items[name] = "not run";
       continue;
     }
     if (oldest.empty() || fs::last_write_time(file) < fs::last_write_time(oldest)) oldest = file;
@@ -138,6 +139,7 @@ StepReport verify_properties(StepOptions const& o) {
     bool pass = verdict_field == "pass";
     bool expected_failure = is_known(name);
     char const* verdict = pass ? (expected_failure ? "PASS" : "pass") : (expected_failure && !started ? "known" : "FAIL");
+    rep.items[name] = pass && !expected_failure ? "pass" : (!pass && expected_failure && !started) ? "known" : "FAIL";
     if (pass && !expected_failure) ++passed;
     else if (!pass && expected_failure && !started) ++known;
     else ++failed;

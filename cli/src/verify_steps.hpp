@@ -11,7 +11,9 @@
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <string>
+#include <vector>
 
 namespace layoutref::cli {
 
@@ -24,6 +26,10 @@ enum class StepStatus {
 struct StepReport {
   StepStatus status = StepStatus::pass;
   std::string text;  ///< the step's section of the report, starting with an empty line
+  /// Each item's outcome, for the verification matrix: a property (`Suite.Name`), a GPU suite or
+  /// a law family, to "pass", "FAIL", "known" (a known disagreement failing as it should) or
+  /// "not run".
+  std::map<std::string, std::string> items;
 };
 
 struct StepOptions {
@@ -49,6 +55,30 @@ StepReport verify_properties(StepOptions const& o);
 /// @post fail when a suite found a mismatch or an error, or stopped before its total; not_run
 ///       when it is not built, no GPU is usable, or a suite has no current result
 StepReport verify_gpu(StepOptions const& o);
+
+/// The conformance audit's counts of one operation, for the matrix.
+struct OperationCounts {
+  long cases = 0, correct = 0, wrong = 0, known = 0;
+};
+
+/// The verification matrix (verify_matrix.cpp): one row per operation, with the spec's unit tests
+/// (run now, when layoutref-spec-tests is built beside this program), the impl ≡ spec property, the
+/// law properties, the proofs (all values, bounded, per input, none, and how their law families
+/// answered), the conformance vectors and the GPU check, from the steps' items.
+struct Matrix {
+  struct Row {
+    std::string operation;
+    std::string spec, impl, laws, proof, conformance, gpu;  ///< each cell's text
+    bool fail = false;                                      ///< a cell that failed
+  };
+  std::vector<Row> rows;
+  std::string text() const;  ///< the table, starting with an empty line
+};
+/// Every name the matrix refers to, as (kind, name): spec (a gtest suite of layoutref-spec-tests),
+/// property, family (a law family), conformance (an operation of the vectors), gpu (a suite).
+std::vector<std::pair<std::string, std::string>> matrix_names();
+Matrix verification_matrix(std::map<std::string, OperationCounts> const& conformance, StepReport const& proofs,
+                           StepReport const& properties, StepReport const& gpu);
 
 /// The program `name` in the directory of this executable (/proc/self/exe); empty when that
 /// directory cannot be known or the program is not there.
