@@ -198,6 +198,12 @@ struct Query {
       if (!a || !b) return std::nullopt;
       return describe(lp::composition(setting, *a, *b));
     }
+    if (name == "coalesce") {
+      arity(1);
+      auto l = layout(args[0]);
+      if (!l) return std::nullopt;
+      return describe(lp::coalesce(setting, *l));
+    }
     if (name == "complement") {
       arity(2);
       auto a = layout(args[0]);
@@ -221,8 +227,8 @@ struct Query {
     }
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
-    throw BadInput{"`" + name + "` with symbolic arguments: only composition, complement and logical_divide are computed "
-                   "symbolically so far (docs/proofs.md)"};
+    throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement and logical_divide are "
+                   "computed symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

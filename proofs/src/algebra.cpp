@@ -1,6 +1,7 @@
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
 
+#include <layoutref/spec/coalesce.hpp>
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
@@ -495,6 +496,29 @@ Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::stri
   return d;
 }
 
+// coalesce(L): the leaves in order, those of shape 1 left out (where always 1), a leaf merged
+// into the previous one where its stride continues it (d_k = s_{k-1} d_{k-1}, decided); a flat
+// layout, or 1:0 when nothing is left.
+LeafLayout coalesce_in(Decider& d, z3::context& ctx, LeafLayout const& l) {
+  std::vector<Mode> out;
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    Mode x{l.shape[k], l.stride[k].scalar()};
+    if (d.ask(x.shape == 1, term_text(x.shape) + " = 1") == Truth::always) continue;
+    if (!out.empty() && d.ask(x.stride == out.back().shape * out.back().stride,
+                              "leaf " + std::to_string(k) + " continues the one before (" + term_text(x.stride) + " = " +
+                                  term_text((out.back().shape * out.back().stride).simplify()) + ")") == Truth::always) {
+      out.back().shape = (out.back().shape * x.shape).simplify();
+      continue;
+    }
+    out.push_back(x);
+  }
+  if (out.empty()) out.push_back({ctx.int_val(1), ctx.int_val(0)});
+  if (out.size() == 1) return make_leaf_layout(spec::IntTuple(0), out);
+  std::vector<spec::IntTuple> items;
+  for (size_t k = 0; k < out.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), out);
+}
+
 }  // namespace
 
 Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
@@ -503,6 +527,16 @@ Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b)
   out.layout = composition_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
   out.checked = spot_check(s, "composition", {a, b}, out.layout,
                            [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::composition(in.at(0), in.at(1)); });
+  return out;
+}
+
+Symbolic coalesce(Setting const& s, LeafLayout const& l) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  prepared(d, {{&l, "L"}});
+  out.layout = coalesce_in(d, *s.ctx, l);
+  out.checked = spot_check(s, "coalesce", {l}, out.layout,
+                           [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::coalesce(in.at(0)); });
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <layoutref/notation/parse.hpp>
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
+#include <layoutref/spec/coalesce.hpp>
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
@@ -294,4 +295,54 @@ TEST(Algebra, CompositionNeedsDisjointIntervals) {
   }
   auto r = lp::composition(s, symbolic(c, s.vars, "(4,b):(1,8)"), symbolic(c, s.vars, "(2,2):(1,2)"));
   EXPECT_EQ(lp::layout_text(r.layout), "(2,2):(1,2)");
+}
+
+// coalesce of symbolic layouts: merges decided per value class, shape-1 leaves left out.
+TEST(Algebra, Coalesce) {
+  z3::context c;
+  lp::Setting s = setting(c, "a in 2..2^16, b in 2..2^16");
+  EXPECT_EQ(lp::layout_text(lp::coalesce(s, symbolic(c, s.vars, "(a,(1,b)):(1,(7,a))")).layout), "a*b:1");
+  EXPECT_EQ(lp::layout_text(lp::coalesce(s, symbolic(c, s.vars, "(a,b):(1,2*a)")).layout), "(a,b):(1,2*a)");
+  // With a = 1 possible, whether (a,b):(1,a+1) keeps its first leaf depends on the values.
+  z3::context c2;
+  lp::Setting s2 = setting(c2, "a in 1..8, b in 2..8");
+  EXPECT_THROW(lp::coalesce(s2, symbolic(c2, s2.vars, "(a,b):(1,a+1)")), lp::Split);
+}
+
+// Random coalesces over a and b (1..3) against the spec at every assignment.
+TEST(Algebra, RandomCoalescesAgreeWithTheSpec) {
+  std::mt19937 gen(20261128);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "1", "3"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "0", "a*2*b"};
+  int results = 0, splits = 0;
+  for (int t = 0; t < 120; ++t) {
+    int rank = std::uniform_int_distribution<int>(1, 3)(gen);
+    std::string ls, ld;
+    for (int k = 0; k < rank; ++k) {
+      ls += (k ? "," : "") + pick(shapes);
+      ld += (k ? "," : "") + pick(strides);
+    }
+    std::string lt = "(" + ls + "):(" + ld + ")";
+    SCOPED_TRACE("coalesce(" + lt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout l = symbolic(c, s.vars, lt);
+    try {
+      lp::Symbolic r = lp::coalesce(s, l);
+      ++results;
+      for (long long x = 1; x <= 3; ++x)
+        for (long long y = 1; y <= 3; ++y) {
+          auto want = sp::coalesce(lp::instantiate(s, lp::Fn::of(l), {x, y}).layout);
+          auto got = lp::instantiate(s, lp::Fn::of(r.layout), {x, y}).layout;
+          ASSERT_EQ(sp::size(got), sp::size(want)) << lp::layout_text(r.layout);
+          for (long long i = 0; i < sp::size(want); ++i) ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(want, i)) << lp::layout_text(r.layout);
+        }
+    } catch (lp::Split const&) {
+      ++splits;
+    }
+  }
+  std::printf("120 coalesces: %d results, %d splits\n", results, splits);
+  EXPECT_GT(results, 20);
+  EXPECT_GT(splits, 10);
 }

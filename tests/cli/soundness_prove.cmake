@@ -125,7 +125,7 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
-  LINES "only composition, complement and logical_divide are computed symbolically so far")
+  LINES "only coalesce, composition, complement and logical_divide are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
@@ -166,3 +166,6 @@ layoutref_cli_test(prove_symbolic_nesting RC 2 ARGS prove "injective(composition
 layoutref_cli_test(prove_symbolic_by_cases RC 0 ARGS prove "injective(composition((a,b):(1,2*a), 2:1))" --where "a in 1..8, b in 1..8"
   LINES "^proved \\(by cases \\(2\\), each confirmed, "
         "the structure splits on whether 1 < a; case 1 < a: proved \\(by cases .*case not 1 < a: proved \\(z3, ")
+# coalesce computed symbolically, answered case by case (a = 1, b = 1 change the structure).
+layoutref_cli_test(prove_symbolic_coalesce RC 0 ARGS prove "equal(coalesce((a,(1,b)):(1,(7,a))), (a*b):1)" --where "a in 1..2^16, b in 1..2^16"
+  LINES "^proved \\(by cases \\(2\\), each confirmed, " "coalesce\\(\\(a,\\(1,b\\)\\):\\(1,\\(7,a\\)\\)\\) = a\\*b:1 \\(computed symbolically")

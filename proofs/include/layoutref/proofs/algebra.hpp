@@ -52,6 +52,9 @@ struct Symbolic {
 
 /// composition(A, B), A and B with integer strides (terms). @throws Split, InputError
 Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b);
+/// coalesce(L): the leaves in order, shape-1 leaves left out, a leaf merged into the previous one
+/// where its stride continues it (each question decided); a flat layout, 1:0 when nothing is left.
+Symbolic coalesce(Setting const& s, LeafLayout const& l);
 /// complement(A, M): A's modes of stride and shape other than 0 and 1, sorted by stride (each
 /// comparison decided), each stride divisible by the span before it (complement.stride_divisibility);
 /// R = (d_0, d_1/(n_0 d_0), ..., M/(n_last d_last)):(1, n_0 d_0, ..., n_last d_last) without
