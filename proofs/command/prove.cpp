@@ -210,6 +210,17 @@ struct Query {
       if (!a) return std::nullopt;
       return describe(lp::complement(setting, *a, integer(args[1])));
     }
+    if (name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
+      arity(2);
+      auto a = layout(args[0]);
+      if (!a) return std::nullopt;
+      if (args[1].find(':') != std::string::npos)
+        throw BadInput{name + " with symbolic arguments takes a shape tiler such as (bM,bN) (a layout tiler: logical_divide)"};
+      std::string strides = std::regex_replace(args[1], std::regex("[^(),]+"), "1");
+      auto t = layout(args[1] + ":" + strides);
+      if (!t) return std::nullopt;
+      return describe(lp::divide(setting, name, *a, t->shape));
+    }
     if (name == "logical_divide") {
       arity(2);
       auto a = layout(args[0]);
@@ -227,8 +238,8 @@ struct Query {
     }
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
-    throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement and logical_divide are "
-                   "computed symbolically so far (docs/proofs.md)"};
+    throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement and the divides "
+                   "(zipped, tiled and flat by a shape tiler) are computed symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

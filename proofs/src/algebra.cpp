@@ -563,13 +563,21 @@ Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const&
 }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
+  return divide(s, "logical_divide", a, tile);
+}
+
+Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, std::vector<z3::expr> const& tile) {
+  spec::Arrangement how = kind == "zipped_divide" ? spec::Arrangement::zipped
+                          : kind == "tiled_divide" ? spec::Arrangement::tiled
+                          : kind == "flat_divide"  ? spec::Arrangement::flat
+                                                   : spec::Arrangement::logical;
   Symbolic out;
   Decider d(s, out.decisions);
   prepared(d, {{&a, "A"}});
   z3::context& ctx = *s.ctx;
   size_t rank = a.profile.leaf ? 1 : a.profile.items.size();
   if (tile.size() > rank)
-    throw InputError("logical_divide: the tiler has " + std::to_string(tile.size()) + " modes, A only " + std::to_string(rank));
+    throw InputError(kind + ": the tiler has " + std::to_string(tile.size()) + " modes, A only " + std::to_string(rank));
   std::vector<LeafLayout> modes;
   for (size_t i = 0; i < rank; ++i) {
     LeafLayout ai = mode_of(a, i);
@@ -582,14 +590,44 @@ Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::e
     modes.push_back(divide_in(d, ctx, ai, make_leaf_layout(spec::IntTuple(0), {{tile[i], ctx.int_val(1)}})));
   }
   out.layout = a.profile.leaf ? modes.at(0) : tuple_of(modes);
+  if (how != spec::Arrangement::logical) {
+    // The tiles gathered, then the rests and the modes past the tiler: the same leaves in the
+    // same order for zipped, tiled and flat (so the same function); the profiles differ.
+    std::vector<LeafLayout> tiles, rests;
+    for (size_t i = 0; i < modes.size(); ++i) {
+      if (i < tile.size()) {
+        tiles.push_back(mode_of(modes[i], 0));
+        rests.push_back(mode_of(modes[i], 1));
+      } else {
+        rests.push_back(modes[i]);
+      }
+    }
+    auto leaves_of = [](std::vector<LeafLayout> const& ls) {
+      std::vector<LeafLayout> out;
+      for (auto const& l : ls)
+        for (size_t k = 0; k < l.shape.size(); ++k) out.push_back(make_leaf_layout(spec::IntTuple(0), {{l.shape[k], l.stride[k].scalar()}}));
+      return out;
+    };
+    if (how == spec::Arrangement::zipped) {
+      out.layout = tuple_of({tuple_of(tiles), tuple_of(rests)});
+    } else if (how == spec::Arrangement::tiled) {
+      std::vector<LeafLayout> items{tuple_of(tiles)};
+      for (auto const& r : rests) items.push_back(r);
+      out.layout = tuple_of(items);
+    } else {
+      std::vector<LeafLayout> all = leaves_of(tiles), more = leaves_of(rests);
+      all.insert(all.end(), more.begin(), more.end());
+      out.layout = tuple_of(all);
+    }
+  }
   std::vector<LeafLayout> args{a};
   std::vector<Mode> tiler;
   for (auto const& t : tile) tiler.push_back({t, ctx.int_val(1)});
   spec::IntTuple tp = spec::IntTuple::tuple({});
   for (size_t k = 0; k < tile.size(); ++k) tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
   args.push_back(make_leaf_layout(tp, tiler));
-  out.checked = spot_check(s, "logical_divide", args, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
-    return spec::logical_divide(in.at(0), spec::Tiler::shape(in.at(1).shape));
+  out.checked = spot_check(s, kind, args, out.layout, [how](std::vector<spec::Layout> const& in, Assignment const&) {
+    return spec::divide(how, in.at(0), spec::Tiler::shape(in.at(1).shape));
   });
   return out;
 }

@@ -4,6 +4,8 @@
 
 #include <layoutref/spec/error.hpp>
 
+#include <algorithm>
+
 namespace layoutref::proofs {
 
 unsigned Setting::budget_ms() const {
@@ -200,7 +202,33 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
   for (auto const& e : f.layout.shape) symbolic = symbolic || !e.is_numeral();
   for (auto const& d : f.layout.stride) symbolic = symbolic || !d.scalar().is_numeral();
   if (!symbolic) return std::nullopt;
-  std::optional<RadixOrder> order = radix_order(f.layout, Definitions::of(s.hypotheses));
+  Definitions defs = Definitions::of(s.hypotheses);
+  std::optional<RadixOrder> order = radix_order(f.layout, defs);
+  if (!order && !s.hypotheses.empty()) {
+    // Equal only under the hypotheses (M = 128*(M/128) given M % 128 == 0): ask the solver,
+    // briefly, for each comparison; the premises are proved as one obligation below anyway.
+    z3::solver eq(*s.ctx);
+    z3::params p(*s.ctx);
+    p.set("timeout", std::min(1000u, std::max(1u, s.budget_ms())));
+    eq.set(p);
+    for (auto const& v : s.vars.vars) {
+      z3::expr x = s.ctx->int_const(v.name.c_str());
+      eq.add(x >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && x <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
+    }
+    for (auto const& [n, h] : s.hypotheses) eq.add(h);
+    z3::params som(*s.ctx);
+    som.set("som", true);
+    order = radix_order(f.layout, [&](z3::expr const& x, z3::expr const& y) {
+      z3::expr d = (defs.expand(x) - defs.expand(y)).simplify(som);
+      int64_t v = 0;
+      if (d.is_numeral_i64(v)) return v == 0;
+      eq.push();
+      eq.add(x != y);
+      bool proved = eq.check() == z3::unsat;
+      eq.pop();
+      return proved;
+    });
+  }
   if (!order) return std::nullopt;
   Built b(s);
   shape_hypotheses(f, b.o, "f");

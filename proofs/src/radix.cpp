@@ -73,12 +73,16 @@ z3::expr Definitions::expand(z3::expr const& e) const {
 }
 
 std::optional<RadixOrder> radix_order(LeafLayout const& l, Definitions const& defs) {
+  return radix_order(l, [&](z3::expr const& x, z3::expr const& y) { return same_polynomial(defs.expand(x), defs.expand(y)); });
+}
+
+std::optional<RadixOrder> radix_order(LeafLayout const& l, std::function<bool(z3::expr const&, z3::expr const&)> const& equal) {
   if (l.shape.empty()) return std::nullopt;
   RadixOrder r;
   std::vector<size_t> rest;
   for (size_t k = 0; k < l.shape.size(); ++k) {
     if (!l.stride[k].is_integer()) return std::nullopt;
-    (is_one(defs.expand(l.shape[k])) ? r.unit : rest).push_back(k);
+    (equal(l.shape[k], l.shape[k].ctx().int_val(1)) ? r.unit : rest).push_back(k);
   }
   z3::context& c = l.shape.front().ctx();
   z3::expr product = c.int_val(1);
@@ -87,7 +91,7 @@ std::optional<RadixOrder> radix_order(LeafLayout const& l, Definitions const& de
     // non-zero coordinates to the same value.
     size_t found = rest.size();
     for (size_t i = 0; i < rest.size(); ++i) {
-      if (!same_polynomial(defs.expand(l.stride[rest[i]].scalar()), defs.expand(product))) continue;
+      if (!equal(l.stride[rest[i]].scalar(), product)) continue;
       if (found != rest.size()) return std::nullopt;
       found = i;
     }

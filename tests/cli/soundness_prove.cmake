@@ -125,13 +125,13 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
-  LINES "only coalesce, composition, complement and logical_divide are computed symbolically so far")
+  LINES "only coalesce, composition, complement and the divides \\(zipped, tiled and flat by a shape tiler\\) are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
 layoutref_cli_test(prove_symbolic_tiles_and_threads_cover_once RC 0 ARGS prove "bijective(logical_divide(logical_divide((M,N):(1,M), (128,128)), (32,8)), M*N)"
   --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
-  LINES "^proved \\(z3, " "note: logical_divide\\(\\(M,N\\):\\(1,M\\), \\(128,128\\)\\) = \\(\\(128,M/128\\),\\(128,N/128\\)\\):\\(\\(1,128\\),\\(M,128\\*M\\)\\) .*; logical_divide\\(logical_divide")
+  LINES "^proved \\(mixed-radix lemma, z3, " "note: logical_divide\\(\\(M,N\\):\\(1,M\\), \\(128,128\\)\\) = \\(\\(128,M/128\\),\\(128,N/128\\)\\):\\(\\(1,128\\),\\(M,128\\*M\\)\\) .*; logical_divide\\(logical_divide")
 # Tiles of 96 do not cover a 128-multiple exactly: refuted or bad input, never proved.
 layoutref_cli_test(prove_symbolic_tiles_of_96 RC 1 ARGS prove "bijective(logical_divide((M,N):(1,M), (96,128)), M*N)"
   --where "M in 128..2^12, N in 128..2^12, M % 128 == 0, N % 128 == 0" REJECT "^proved")
@@ -169,3 +169,9 @@ layoutref_cli_test(prove_symbolic_by_cases RC 0 ARGS prove "injective(compositio
 # coalesce computed symbolically, answered case by case (a = 1, b = 1 change the structure).
 layoutref_cli_test(prove_symbolic_coalesce RC 0 ARGS prove "equal(coalesce((a,(1,b)):(1,(7,a))), (a*b):1)" --where "a in 1..2^16, b in 1..2^16"
   LINES "^proved \\(by cases \\(2\\), each confirmed, " "coalesce\\(\\(a,\\(1,b\\)\\):\\(1,\\(7,a\\)\\)\\) = a\\*b:1 \\(computed symbolically")
+# zipped/flat divides by a shape tiler, symbolically; the radix lemma with a stride that is the
+# running product only under the facts (M = 128*(M/128) given M % 128 == 0).
+layoutref_cli_test(prove_symbolic_zipped_divide RC 0 ARGS prove "equal(zipped_divide((M,N):(1,M), (bM,bN)), ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)))"
+  --where "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0" LINES "^proved \\(same layout, ")
+layoutref_cli_test(prove_symbolic_flat_divide_covers_once RC 0 ARGS prove "bijective(flat_divide((M,N):(1,M), (128,128)), M*N)"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0" LINES "^proved \\(mixed-radix lemma, ")

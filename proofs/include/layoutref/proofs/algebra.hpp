@@ -65,6 +65,10 @@ Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const&
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
 /// the modes past the tiler kept.
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile);
+/// `kind` (logical_divide, zipped_divide, tiled_divide, flat_divide) with a shape tiler: the
+/// logical divide's tiles gathered ((tiles), (rests, modes past the tiler)), the rests unpacked
+/// (tiled) or everything flat; the same leaves in the same order, so the same function.
+Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, std::vector<z3::expr> const& tile);
 
 /// Compares `r` with `op(args)` computed by the spec (spec_op) at assignments of the variables where the
 /// hypotheses hold and every size is at most 2^16: all of them where there are at most 256, else

@@ -17,6 +17,7 @@
 
 #include <layoutref/proofs/encoding.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,9 @@ struct Definitions {
 /// is no running product, two leaves claiming one place). Only a candidate: the premises must
 /// still be proved. @pre every shape entry of l is >= 1 (checked by the caller).
 std::optional<RadixOrder> radix_order(LeafLayout const& l, Definitions const& defs = {});
+/// The same with `equal` deciding whether a stride is the running product (by_radix passes the
+/// normal forms, then the solver under the hypotheses: M = 128*(M/128) given M % 128 == 0).
+std::optional<RadixOrder> radix_order(LeafLayout const& l, std::function<bool(z3::expr const&, z3::expr const&)> const& equal);
 
 /// The lemma's premises for `order`: d_{pi(k)} == Π_{j<k} s_{pi(j)} for every k.
 z3::expr radix_premises(LeafLayout const& l, RadixOrder const& order);
