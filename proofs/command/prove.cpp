@@ -210,6 +210,12 @@ struct Query {
       if (!a) return std::nullopt;
       return describe(lp::complement(setting, *a, integer(args[1])));
     }
+    if (name == "logical_product") {
+      arity(2);
+      auto a = layout(args[0]), b = layout(args[1]);
+      if (!a || !b) return std::nullopt;
+      return describe(lp::logical_product(setting, *a, *b));
+    }
     if (name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
       arity(2);
       auto a = layout(args[0]);
@@ -238,8 +244,8 @@ struct Query {
     }
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
-    throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement and the divides "
-                   "(zipped, tiled and flat by a shape tiler) are computed symbolically so far (docs/proofs.md)"};
+    throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
+                   "(zipped, tiled and flat by a shape tiler) and logical_product (by a layout) are computed symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

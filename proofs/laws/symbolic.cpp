@@ -74,6 +74,26 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    fits_int32(s, law_layout(s, "(M,N):(1,M)"))});
   }
   {
+    // The mode laws of logical_product for compact A and B, for all values: mode 0 is A, mode 1
+    // is size(A) * B, and the whole is a bijection onto [0, size(A) * size(B)).
+    z3::context c;
+    char const* where = "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10";
+    Setting s = with_facts(c, where, timeout_ms);
+    Fn r = Fn::of(logical_product(s, law_layout(s, "(a,b):(1,a)").layout, law_layout(s, "(c,d):(1,c)").layout).layout);
+    out.push_back({"symbolic", "logical_product((a,b):(1,a), (c,d):(1,c)) = ((a,b),(c,d)):((1,a),(a*b,a*b*c)), a bijection", where,
+                   Status::proved,
+                   all_of_two(equal(s, r, law_layout(s, "((a,b),(c,d)):((1,a),(a*b,a*b*c))")), bijective(s, r, law_term(s, "a*b*c*d")))});
+  }
+  {
+    // zipped_divide gathers the tiles: ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N.
+    z3::context c;
+    char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";
+    Setting s = with_facts(c, where, timeout_ms);
+    Fn r = Fn::of(divide(s, "zipped_divide", law_layout(s, "(M,N):(1,M)").layout, terms(s, {"bM", "bN"})).layout);
+    out.push_back({"symbolic", "zipped_divide((M,N):(1,M), (bM,bN)) = ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N", where,
+                   Status::proved, equal(s, r, law_layout(s, "((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN))"))});
+  }
+  {
     // make_ordered_layout((a,b,c), (1,2,0)) = (a,b,c):(c,c*a,1), compact in the order 2, 0, 1.
     z3::context c;
     char const* where = "a in 1..2^20, b in 1..2^20, c in 1..2^20";

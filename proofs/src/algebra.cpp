@@ -5,6 +5,7 @@
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
+#include <layoutref/spec/product.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
 
@@ -489,6 +490,19 @@ LeafLayout divide_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayo
   return composition_in(d, ctx, a, tuple_of({b, c}));
 }
 
+// logical_product(A, B) = (A, complement(A, size(A) * cosize(B)) o B); B's strides must be >= 0
+// for every value (cosize(B) = 1 + sum (s_k - 1) d_k).
+LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
+  z3::expr cosize = ctx.int_val(1);
+  for (size_t k = 0; k < b.shape.size(); ++k) {
+    z3::expr dk = b.stride[k].scalar();
+    d.require(dk >= 0, term_text(dk) + " >= 0", "logical_product: B's stride (leaf " + std::to_string(k) + ") >= 0");
+    cosize = cosize + (b.shape[k] - 1) * dk;
+  }
+  LeafLayout c = complement_in(d, ctx, a, (size_of(a) * cosize).simplify());
+  return tuple_of({a, composition_in(d, ctx, c, b)});
+}
+
 Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::string>> const& layouts) {
   for (auto const& [l, name] : layouts) check_shapes(d, *l, name);
   for (auto const& [l, name] : layouts)
@@ -548,6 +562,16 @@ Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m) {
   out.layout = complement_in(d, *s.ctx, a, m);
   out.checked = spot_check(s, "complement", {a}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& x) {
     return spec::complement(in.at(0), value_of(s, m, x));
+  });
+  return out;
+}
+
+Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  out.layout = product_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
+  out.checked = spot_check(s, "logical_product", {a, b}, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
+    return spec::logical_product(in.at(0), spec::Tiler::of(in.at(1)));
   });
   return out;
 }

@@ -9,6 +9,7 @@
 #include <layoutref/spec/divide.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
+#include <layoutref/spec/product.hpp>
 #include <layoutref/spec/term.hpp>
 
 #include <gtest/gtest.h>
@@ -345,4 +346,50 @@ TEST(Algebra, RandomCoalescesAgreeWithTheSpec) {
   std::printf("120 coalesces: %d results, %d splits\n", results, splits);
   EXPECT_GT(results, 20);
   EXPECT_GT(splits, 10);
+}
+
+// Random logical products over a and b (1..3) against the spec at every assignment.
+TEST(Algebra, RandomProductsAgreeWithTheSpec) {
+  std::mt19937 gen(20261129);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "3"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "0"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 100; ++t) {
+    std::string at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    std::string bt = pick(shapes) + ":" + pick(strides);
+    if (t % 2 == 1) bt = "(" + pick(shapes) + "," + pick(shapes) + "):(" + pick(strides) + "," + pick(strides) + ")";
+    SCOPED_TRACE("logical_product(" + at + ", " + bt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    bool spec_refuses = false;
+    std::vector<std::pair<std::vector<long long>, sp::Layout>> want;
+    for (long long x = 1; x <= 3; ++x)
+      for (long long y = 1; y <= 3; ++y) {
+        try {
+          want.push_back({{x, y}, sp::logical_product(lp::instantiate(s, lp::Fn::of(a), {x, y}).layout,
+                                                      sp::Tiler::of(lp::instantiate(s, lp::Fn::of(b), {x, y}).layout))});
+        } catch (sp::Error const&) {
+          spec_refuses = true;
+        }
+      }
+    try {
+      lp::Symbolic r = lp::logical_product(s, a, b);
+      ++results;
+      EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+      for (auto const& [x, w] : want) {
+        auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
+        ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout);
+        for (long long i = 0; i < sp::size(w); ++i) ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " at " << i;
+      }
+    } catch (lp::Split const&) {
+      ++other;
+    } catch (lp::InputError const&) {
+      ++other;
+    }
+  }
+  std::printf("100 products: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 15);
+  EXPECT_GT(other, 10);
 }

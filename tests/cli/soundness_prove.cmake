@@ -125,7 +125,7 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
-  LINES "only coalesce, composition, complement and the divides \\(zipped, tiled and flat by a shape tiler\\) are computed symbolically so far")
+  LINES "only coalesce, composition, complement, the divides \\(zipped, tiled and flat by a shape tiler\\) and logical_product \\(by a layout\\) are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
@@ -175,3 +175,6 @@ layoutref_cli_test(prove_symbolic_zipped_divide RC 0 ARGS prove "equal(zipped_di
   --where "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_flat_divide_covers_once RC 0 ARGS prove "bijective(flat_divide((M,N):(1,M), (128,128)), M*N)"
   --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0" LINES "^proved \\(mixed-radix lemma, ")
+layoutref_cli_test(prove_symbolic_logical_product RC 0 ARGS prove "bijective(logical_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
+  --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
+  LINES "^proved \\(mixed-radix lemma, " "logical_product\\(\\(a,b\\):\\(1,a\\), \\(c,d\\):\\(1,c\\)\\) = \\(\\(a,b\\),\\(c,d\\)\\):\\(\\(1,a\\),\\(a\\*b,a\\*b\\*c\\)\\)")

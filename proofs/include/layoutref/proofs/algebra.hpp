@@ -60,6 +60,9 @@ Symbolic coalesce(Setting const& s, LeafLayout const& l);
 /// R = (d_0, d_1/(n_0 d_0), ..., M/(n_last d_last)):(1, n_0 d_0, ..., n_last d_last) without
 /// its modes of shape 1, the last entry rounded up (ceil) where M is not a multiple, as CuTe.
 Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m);
+/// logical_product(A, B) for a layout B: (A, complement(A, size(A) * cosize(B)) o B), B's strides
+/// >= 0 for every value.
+Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
