@@ -210,6 +210,12 @@ struct Query {
       if (!a) return std::nullopt;
       return describe(lp::complement(setting, *a, integer(args[1])));
     }
+    if (name == "right_inverse" || name == "left_inverse") {
+      arity(1);
+      auto l = layout(args[0]);
+      if (!l) return std::nullopt;
+      return describe(lp::inverse(setting, name, *l));
+    }
     if (name == "logical_product") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
@@ -245,7 +251,8 @@ struct Query {
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                   "(zipped, tiled and flat by a shape tiler) and logical_product (by a layout) are computed symbolically so far (docs/proofs.md)"};
+                   "(zipped, tiled and flat by a shape tiler), logical_product (by a layout) and the inverses of compact layouts are "
+                   "computed symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

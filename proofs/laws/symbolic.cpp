@@ -94,6 +94,17 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    Status::proved, equal(s, r, law_layout(s, "((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN))"))});
   }
   {
+    // The inverses of the row-major layouts, as the operations compute them, for all values: the
+    // column-major layouts of the reversed shapes (docs/laws.md, "Inverses").
+    z3::context c;
+    char const* where = "a in 1..2^16, b in 1..2^16, c in 1..2^16";
+    Setting s = with_facts(c, where, timeout_ms);
+    Fn r = Fn::of(inverse(s, "right_inverse", law_layout(s, "(a,b,c):(b*c,c,1)").layout).layout);
+    Fn l = Fn::of(inverse(s, "left_inverse", law_layout(s, "(a,b,c):(b*c,c,1)").layout).layout);
+    out.push_back({"symbolic", "right_inverse and left_inverse of (a,b,c):(b*c,c,1) are (c,b,a):(a*b,a,1)", where, Status::proved,
+                   all_of_two(equal(s, r, law_layout(s, "(c,b,a):(a*b,a,1)")), equal(s, l, law_layout(s, "(c,b,a):(a*b,a,1)")))});
+  }
+  {
     // make_ordered_layout((a,b,c), (1,2,0)) = (a,b,c):(c,c*a,1), compact in the order 2, 0, 1.
     z3::context c;
     char const* where = "a in 1..2^20, b in 1..2^20, c in 1..2^20";

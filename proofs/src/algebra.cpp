@@ -1,10 +1,12 @@
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
+#include <layoutref/proofs/radix.hpp>
 
 #include <layoutref/spec/coalesce.hpp>
 #include <layoutref/spec/complement.hpp>
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
+#include <layoutref/spec/inverse.hpp>
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
@@ -503,6 +505,37 @@ LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLay
   return tuple_of({a, composition_in(d, ctx, c, b)});
 }
 
+// right_inverse(L) (= left_inverse(L)) of a compact L: strides the running products of the
+// shapes in an order pi (radix.hpp; each premise required): R = (s_pi(0), s_pi(1), ...) :
+// (P_pi(0), P_pi(1), ...) with P_k = s_0 * ... * s_{k-1}, L's natural prefix products, so that
+// L(R(j)) = j; leaves of shape 1 left out, 1:0 when nothing is left.
+LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::string const& op) {
+  z3::context& ctx = *s.ctx;
+  std::optional<RadixOrder> order = radix_order(l, Definitions::of(s.hypotheses));
+  if (!order)
+    throw Split(op + " is computed symbolically only for a layout whose strides are the running products of its shapes (compact, in "
+                     "some order); here no such order was found");
+  z3::expr product = ctx.int_val(1);
+  for (size_t k : order->order) {
+    d.require(l.stride[k].scalar() == product, term_text(l.stride[k].scalar()) + " = " + term_text(product.simplify()),
+              op + ": L compact (its strides the running products of its shapes)");
+    product = (product * l.shape[k]).simplify();
+  }
+  std::vector<z3::expr> natural;
+  z3::expr p = ctx.int_val(1);
+  for (auto const& e : l.shape) {
+    natural.push_back(p);
+    p = (p * e).simplify();
+  }
+  std::vector<Mode> modes;
+  for (size_t k : order->order) modes.push_back({l.shape[k], natural[k]});
+  if (modes.empty()) modes.push_back({ctx.int_val(1), ctx.int_val(0)});
+  if (modes.size() == 1) return make_leaf_layout(spec::IntTuple(0), modes);
+  std::vector<spec::IntTuple> items;
+  for (size_t k = 0; k < modes.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
+}
+
 Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::string>> const& layouts) {
   for (auto const& [l, name] : layouts) check_shapes(d, *l, name);
   for (auto const& [l, name] : layouts)
@@ -562,6 +595,17 @@ Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m) {
   out.layout = complement_in(d, *s.ctx, a, m);
   out.checked = spot_check(s, "complement", {a}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& x) {
     return spec::complement(in.at(0), value_of(s, m, x));
+  });
+  return out;
+}
+
+Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  out.layout = inverse_in(prepared(d, {{&l, "L"}}), s, l, op);
+  bool right = op == "right_inverse";
+  out.checked = spot_check(s, op, {l}, out.layout, [right](std::vector<spec::Layout> const& in, Assignment const&) {
+    return right ? spec::right_inverse(in.at(0)) : spec::left_inverse(in.at(0));
   });
   return out;
 }

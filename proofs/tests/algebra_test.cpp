@@ -8,6 +8,7 @@
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
 #include <layoutref/spec/error.hpp>
+#include <layoutref/spec/inverse.hpp>
 #include <layoutref/spec/layout.hpp>
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/term.hpp>
@@ -392,4 +393,56 @@ TEST(Algebra, RandomProductsAgreeWithTheSpec) {
   std::printf("100 products: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 15);
   EXPECT_GT(other, 10);
+}
+
+// Inverses of random compact layouts (a random order of the running products) and of perturbed
+// ones, over a and b (1..3), against the spec at every assignment.
+TEST(Algebra, RandomInversesAgreeWithTheSpec) {
+  std::mt19937 gen(20261130);
+  std::vector<std::string> atoms{"a", "b", "2", "3", "1"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 80; ++t) {
+    int rank = std::uniform_int_distribution<int>(1, 3)(gen);
+    std::vector<std::string> shape(static_cast<size_t>(rank)), stride(static_cast<size_t>(rank));
+    for (auto& x : shape) x = atoms[std::uniform_int_distribution<size_t>(0, atoms.size() - 1)(gen)];
+    std::vector<int> order(static_cast<size_t>(rank));
+    for (int k = 0; k < rank; ++k) order[static_cast<size_t>(k)] = k;
+    std::shuffle(order.begin(), order.end(), gen);
+    std::string running = "1";
+    for (int k : order) {
+      stride[static_cast<size_t>(k)] = running;
+      running += "*" + shape[static_cast<size_t>(k)];
+    }
+    if (t % 4 == 3) stride[0] += "*2";  // no longer compact (mostly)
+    std::string lt = "(", ld = "(";
+    for (int k = 0; k < rank; ++k) {
+      lt += (k ? "," : "") + shape[static_cast<size_t>(k)];
+      ld += (k ? "," : "") + stride[static_cast<size_t>(k)];
+    }
+    lt += "):" + ld + ")";
+    bool right = t % 2 == 0;
+    SCOPED_TRACE(std::string(right ? "right_inverse(" : "left_inverse(") + lt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout l = symbolic(c, s.vars, lt);
+    try {
+      lp::Symbolic r = lp::inverse(s, right ? "right_inverse" : "left_inverse", l);
+      ++results;
+      for (long long x = 1; x <= 3; ++x)
+        for (long long y = 1; y <= 3; ++y) {
+          auto cl = lp::instantiate(s, lp::Fn::of(l), {x, y}).layout;
+          auto want = right ? sp::right_inverse(cl) : sp::left_inverse(cl);
+          auto got = lp::instantiate(s, lp::Fn::of(r.layout), {x, y}).layout;
+          ASSERT_EQ(sp::size(got), sp::size(want)) << lp::layout_text(r.layout);
+          for (long long i = 0; i < sp::size(want); ++i) ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(want, i)) << lp::layout_text(r.layout);
+        }
+    } catch (lp::Split const&) {
+      ++other;
+    } catch (lp::InputError const&) {
+      ++other;
+    }
+  }
+  std::printf("80 inverses: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 40);
+  EXPECT_GT(other, 5);
 }

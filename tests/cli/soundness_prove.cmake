@@ -124,8 +124,8 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
   --where "M in 1..2^16, N in 1..2^16, bM in 2..2^8, bN in 2..2^8" LINES "the shape entry `M/bM` \\(leaf 1 of G\\) can be 0")
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
-layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(right_inverse((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
-  LINES "only coalesce, composition, complement, the divides \\(zipped, tiled and flat by a shape tiler\\) and logical_product \\(by a layout\\) are computed symbolically so far")
+layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(blocked_product((a,b):(1,a), (2,2):(1,2)))" --where "a in 1..4, b in 1..4"
+  LINES "only coalesce, composition, complement, the divides \\(zipped, tiled and flat by a shape tiler\\), logical_product \\(by a layout\\) and the inverses of compact layouts are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
@@ -178,3 +178,8 @@ layoutref_cli_test(prove_symbolic_flat_divide_covers_once RC 0 ARGS prove "bijec
 layoutref_cli_test(prove_symbolic_logical_product RC 0 ARGS prove "bijective(logical_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
   --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
   LINES "^proved \\(mixed-radix lemma, " "logical_product\\(\\(a,b\\):\\(1,a\\), \\(c,d\\):\\(1,c\\)\\) = \\(\\(a,b\\),\\(c,d\\)\\):\\(\\(1,a\\),\\(a\\*b,a\\*b\\*c\\)\\)")
+layoutref_cli_test(prove_symbolic_right_inverse RC 0 ARGS prove "equal(right_inverse((a,b,c):(b*c,c,1)), (c,b,a):(a*b,a,1))"
+  --where "a in 1..2^16, b in 1..2^16, c in 1..2^16" LINES "^proved \\(same layout, "
+  "right_inverse\\(\\(a,b,c\\):\\(b\\*c,c,1\\)\\) = \\(c,b,a\\):\\(a\\*b,a,1\\) \\(computed symbolically")
+layoutref_cli_test(prove_symbolic_inverse_not_compact RC 3 ARGS prove "injective(right_inverse((a,b):(1,2*a)))" --where "a in 2..8, b in 2..8"
+  LINES "^unknown .*right_inverse is computed symbolically only for a layout whose strides are the running products")

@@ -60,6 +60,10 @@ Symbolic coalesce(Setting const& s, LeafLayout const& l);
 /// R = (d_0, d_1/(n_0 d_0), ..., M/(n_last d_last)):(1, n_0 d_0, ..., n_last d_last) without
 /// its modes of shape 1, the last entry rounded up (ceil) where M is not a multiple, as CuTe.
 Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m);
+/// right_inverse(L) or left_inverse(L) (`op`) of a compact L, whose strides are the running
+/// products of its shapes in some order pi (radix.hpp): (s_pi(0), ...):(P_pi(0), ...), P_k the
+/// natural prefix products of L's shapes; a Split for any other L.
+Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l);
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A) * cosize(B)) o B), B's strides
 /// >= 0 for every value.
 Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b);
