@@ -183,12 +183,12 @@ struct Query {
       std::string all;
       for (size_t i = 0; i < args.size(); ++i) all += (i ? ", " : "") + trim(args[i]);
       notes.push_back(name + "(" + all + ") = " + lp::layout_text(r.layout) + " (computed symbolically: " +
-                      std::to_string(r.decisions.size()) + " structural questions decided by z3; " +
-                      (r.checked > 0 ? "the same as the spec's " + name + " at " + std::to_string(r.checked) + " assignments"
-                                     : "no assignment small enough to compare with the spec") +
-                      ")");
+                      std::to_string(r.decisions.size()) + " structural questions decided by z3; the same as the spec's " + name +
+                      " at " + std::to_string(r.checked) + " assignments)");
       return lp::Fn::of(r.layout);
     };
+    // A shape as the tiler, `(bM,bN)` (mode by mode): read as the layout with every stride 1.
+    auto shape_tiler = [&](std::string const& text) { return layout(text + ":" + std::regex_replace(text, std::regex("[^(),]+"), "1")); };
     auto arity = [&](size_t n) {
       if (args.size() != n) throw BadInput{name + " takes " + std::to_string(n) + " arguments here, got " + std::to_string(args.size())};
     };
@@ -228,8 +228,7 @@ struct Query {
       if (!a) return std::nullopt;
       if (args[1].find(':') != std::string::npos)
         throw BadInput{name + " with symbolic arguments takes a shape tiler such as (bM,bN) (a layout tiler: logical_divide)"};
-      std::string strides = std::regex_replace(args[1], std::regex("[^(),]+"), "1");
-      auto t = layout(args[1] + ":" + strides);
+      auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
       return describe(lp::divide(setting, name, *a, t->shape));
     }
@@ -242,9 +241,7 @@ struct Query {
         if (!b) return std::nullopt;
         return describe(lp::logical_divide(setting, *a, *b));
       }
-      // A shape as the tiler, `(bM,bN)`: mode by mode.
-      std::string strides = std::regex_replace(args[1], std::regex("[^(),]+"), "1");
-      auto t = layout(args[1] + ":" + strides);
+      auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
       return describe(lp::logical_divide(setting, *a, t->shape));
     }
@@ -432,7 +429,19 @@ lp::Answer run_query(Query& q, std::string const& text) {
   throw BadInput{"unknown query `" + name + "` (injective, surjective, bijective, equal, image_within, fits, admissible, valid)"};
 }
 
-// The checks that confirmed an answer, for its line. A proof is replayed in a fresh z3 process
+// The portfolio's other answer for the line: "cvc5 agrees", "cvc5 undecided", "cvc5 not on PATH",
+// or nothing where cvc5 did not run (a disagreement never gets here: it is an InternalError).
+std::string cvc5_check(lp::Answer const& a) {
+  for (auto const& x : a.solvers) {
+    if (x.rfind("cvc5: ", 0) != 0) continue;
+    std::string v = x.substr(6);
+    if (v == "unsat" || v == "sat") return "cvc5 agrees";
+    return v.find("not on PATH") != std::string::npos ? "cvc5 not on PATH" : "cvc5 undecided";
+  }
+  return "";
+}
+
+// The checks that confirmed an answer, for its line. A z3 proof is replayed in a fresh z3 process
 // within what is left of the budget; where the replay does not confirm it the answer becomes
 // unknown. Throws lp::InternalError where a check contradicts the answer.
 std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
@@ -440,51 +449,38 @@ std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
   if (a.status == lp::Status::refuted) {
     if (!a.witness_checked) throw lp::InternalError("the counterexample was not checked with the spec: " + a.counterexample);
     if (a.by_spec) return {"decided by the spec"};
-    std::vector<std::string> r{"z3", "counterexample checked with the spec"};
-    for (auto const& x : a.solvers)
-      if (x.rfind("cvc5: ", 0) == 0)
-        r.push_back(x == "cvc5: sat" ? "cvc5 agrees" : x.find("not on PATH") != std::string::npos ? "cvc5 not on PATH" : "cvc5 undecided");
-    return r;
+    checks = {"z3", "counterexample checked with the spec"};
+    if (auto c = cvc5_check(a); !c.empty()) checks.push_back(c);
+    return checks;
   }
   if (a.status != lp::Status::proved) return checks;
   if (a.by_spec) return {"decided by the spec"};
   if (!a.lemma.empty()) checks.push_back(a.lemma);
-  // The portfolio's other answer, for the line: agrees, undecided, or not run.
-  auto cvc5_check = [&]() -> std::string {
-    for (auto const& x : a.solvers) {
-      if (x.rfind("cvc5: ", 0) != 0) continue;
-      std::string v = x.substr(6);
-      if (v == "unsat" || v == "sat") return "cvc5 agrees";
-      if (v.find("not on PATH") != std::string::npos) return "cvc5 not on PATH";
-      return "cvc5 undecided";
-    }
-    return "";
-  };
   if (!a.z3_proved) {
-    // Proved by cvc5 alone: its own process on the SMT-LIB2 text is the independent run.
+    // Proved by cvc5 alone: its own process on the SMT-LIB2 text already is the independent run
+    // a replay gives a z3 proof (and z3, which could not decide, cannot replay it).
     checks.push_back("cvc5");
-    if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
-    return checks;
-  }
-  checks.push_back("z3");
-  unsigned left = s.budget_ms();
-  if (left == 0) {
-    a.status = lp::Status::unknown;
-    a.reason = "z3 proved it, but the time budget was spent before the replay could confirm it";
-    return {};
-  }
-  lp::Replay r = lp::replay_smt2(a.smt2, "unsat", left);
-  switch (r.outcome) {
-    case lp::Replay::Outcome::agrees: checks.push_back("replayed"); break;
-    case lp::Replay::Outcome::no_program: checks.push_back("not replayed: " + r.detail); break;
-    case lp::Replay::Outcome::undecided:
+  } else {
+    checks.push_back("z3");
+    unsigned left = s.budget_ms();
+    if (left == 0) {
       a.status = lp::Status::unknown;
-      a.reason = "z3 proved it, but the replay in a fresh z3 process did not confirm it: " + r.detail;
+      a.reason = "z3 proved it, but the time budget was spent before the replay could confirm it";
       return {};
-    case lp::Replay::Outcome::disagrees:
-      throw lp::InternalError("z3 proved it, but the replay in a fresh z3 process answered otherwise: " + r.detail);
+    }
+    lp::Replay r = lp::replay_smt2(a.smt2, "unsat", left);
+    switch (r.outcome) {
+      case lp::Replay::Outcome::agrees: checks.push_back("replayed"); break;
+      case lp::Replay::Outcome::no_program: checks.push_back("not replayed: " + r.detail); break;
+      case lp::Replay::Outcome::undecided:
+        a.status = lp::Status::unknown;
+        a.reason = "z3 proved it, but the replay in a fresh z3 process did not confirm it: " + r.detail;
+        return {};
+      case lp::Replay::Outcome::disagrees:
+        throw lp::InternalError("z3 proved it, but the replay in a fresh z3 process answered otherwise: " + r.detail);
+    }
+    if (auto c = cvc5_check(a); !c.empty()) checks.push_back(c);
   }
-  if (auto c = cvc5_check(); !c.empty()) checks.push_back(c);
   if (a.exhaustive_points > 0) checks.push_back("exhaustive over " + std::to_string(a.exhaustive_points) + " points");
   return checks;
 }
@@ -640,14 +636,9 @@ int prove_command(std::vector<std::string> const& args) {
     return 2;
   }
   // Each fact of --where is a named hypothesis (in the unsat core, in the vacuity check).
-  for (auto const& fact : q.setting.vars.facts) {
-    std::string e;
-    auto h = lp::parse_fact(q.ctx, q.setting.vars, fact, e);
-    if (!h) {
-      std::cerr << "layoutref prove: --where: in the fact `" << fact << "`: " << e << "\n";
-      return 2;
-    }
-    q.setting.hypotheses.push_back({"fact." + fact, *h});
+  if (auto e = lp::add_facts(q.setting); !e.empty()) {
+    std::cerr << "layoutref prove: --where: " << e << "\n";
+    return 2;
   }
   lp::Answer a;
   std::vector<std::string> checks;

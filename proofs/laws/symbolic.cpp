@@ -8,18 +8,6 @@ namespace layoutref::proofs {
 
 namespace {
 
-// The facts of `where` as hypotheses (law_setting parses only the variables' syntax).
-Setting with_facts(z3::context& c, std::string const& where, unsigned timeout_ms) {
-  Setting s = law_setting(c, where, timeout_ms);
-  for (auto const& f : s.vars.facts) {
-    std::string e;
-    auto h = parse_fact(c, s.vars, f, e);
-    if (!h) throw std::invalid_argument(f + ": " + e);
-    s.hypotheses.push_back({"fact." + f, *h});
-  }
-  return s;
-}
-
 std::vector<z3::expr> terms(Setting const& s, std::vector<std::string> const& texts) {
   std::vector<z3::expr> out;
   for (auto const& t : texts) out.push_back(law_term(s, t));
@@ -33,7 +21,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
   {
     z3::context c;
     char const* where = "a in 1..2^16, b in 1..2^16";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn r = Fn::of(composition(s, law_layout(s, "(a,b):(1,a)").layout, law_layout(s, "(b,a):(a,1)").layout).layout);
     out.push_back({"symbolic", "composition((a,b):(1,a), (b,a):(a,1)) = (b,a):(a,1)", where, Status::proved,
                    equal(s, r, law_layout(s, "(b,a):(a,1)"))});
@@ -41,7 +29,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
   {
     z3::context c;
     char const* where = "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn a = law_layout(s, "(n0,n1):(d0,n0*d0*e1)");
     Fn r = Fn::of(complement(s, a.layout, law_term(s, "n1*n0*d0*e1*t")).layout);
     out.push_back({"symbolic", "complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t) = (d0,e1,t):(1,n0*d0,n1*n0*d0*e1)", where,
@@ -50,7 +38,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
   {
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn r = Fn::of(logical_divide(s, law_layout(s, "(M,N):(1,M)").layout, terms(s, {"bM", "bN"})).layout);
     out.push_back({"symbolic", "logical_divide((M,N):(1,M), (bM,bN)) = ((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN)) when bM | M, bN | N", where,
                    Status::proved, equal(s, r, law_layout(s, "((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN))"))});
@@ -60,7 +48,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     // local_partition does, reach every element once: the twice-divided layout is a bijection.
     z3::context c;
     char const* where = "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     LeafLayout tiles = logical_divide(s, law_layout(s, "(M,N):(1,M)").layout, terms(s, {"128", "128"})).layout;
     Fn r = Fn::of(logical_divide(s, tiles, terms(s, {"32", "8"})).layout);
     out.push_back({"symbolic", "(128,128) tiles of (M,N):(1,M) split by (32,8) threads cover [0, M*N) once", where, Status::proved,
@@ -69,7 +57,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
   {
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     out.push_back({"symbolic", "refutation: the offsets of (M,N):(1,M) fit int32 for M, N up to 2^16", where, Status::refuted,
                    fits_int32(s, law_layout(s, "(M,N):(1,M)"))});
   }
@@ -78,7 +66,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     // is size(A) * B, and the whole is a bijection onto [0, size(A) * size(B)).
     z3::context c;
     char const* where = "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn r = Fn::of(logical_product(s, law_layout(s, "(a,b):(1,a)").layout, law_layout(s, "(c,d):(1,c)").layout).layout);
     out.push_back({"symbolic", "logical_product((a,b):(1,a), (c,d):(1,c)) = ((a,b),(c,d)):((1,a),(a*b,a*b*c)), a bijection", where,
                    Status::proved,
@@ -88,7 +76,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     // zipped_divide gathers the tiles: ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N.
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn r = Fn::of(divide(s, "zipped_divide", law_layout(s, "(M,N):(1,M)").layout, terms(s, {"bM", "bN"})).layout);
     out.push_back({"symbolic", "zipped_divide((M,N):(1,M), (bM,bN)) = ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N", where,
                    Status::proved, equal(s, r, law_layout(s, "((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN))"))});
@@ -98,7 +86,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     // column-major layouts of the reversed shapes (docs/laws.md, "Inverses").
     z3::context c;
     char const* where = "a in 1..2^16, b in 1..2^16, c in 1..2^16";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     Fn r = Fn::of(inverse(s, "right_inverse", law_layout(s, "(a,b,c):(b*c,c,1)").layout).layout);
     Fn l = Fn::of(inverse(s, "left_inverse", law_layout(s, "(a,b,c):(b*c,c,1)").layout).layout);
     out.push_back({"symbolic", "right_inverse and left_inverse of (a,b,c):(b*c,c,1) are (c,b,a):(a*b,a,1)", where, Status::proved,
@@ -108,7 +96,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     // make_ordered_layout((a,b,c), (1,2,0)) = (a,b,c):(c,c*a,1), compact in the order 2, 0, 1.
     z3::context c;
     char const* where = "a in 1..2^20, b in 1..2^20, c in 1..2^20";
-    Setting s = with_facts(c, where, timeout_ms);
+    Setting s = law_setting(c, where, timeout_ms);
     out.push_back({"symbolic", "make_ordered_layout((a,b,c), (1,2,0)) = (a,b,c):(c,c*a,1) bijective onto [0,a*b*c)", where, Status::proved,
                    bijective(s, law_layout(s, "(a,b,c):(c,c*a,1)"), law_term(s, "a*b*c"))});
   }

@@ -1,6 +1,7 @@
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/radix.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 #include <layoutref/spec/coalesce.hpp>
 #include <layoutref/spec/complement.hpp>
@@ -21,17 +22,6 @@ namespace {
 
 enum class Truth { always, never };
 
-z3::expr normal_form(z3::expr const& e) {
-  z3::params p(e.ctx());
-  p.set("som", true);
-  return e.simplify(p);
-}
-
-bool same_term(z3::expr const& a, z3::expr const& b) {
-  z3::expr d = normal_form(a - b);
-  int64_t v = 0;
-  return d.is_numeral() && d.is_numeral_i64(v) && v == 0;
-}
 
 // e's factors in sum-of-monomials form: a numeral coefficient and the other factors (a power
 // x^k with a small numeral k counts as k factors x). False when e is no monomial.
@@ -69,7 +59,7 @@ z3::expr quotient(z3::expr const& p, z3::expr const& q) {
   for (auto const& x : fq) {
     bool found = false;
     for (size_t i = 0; i < fp.size() && !found; ++i)
-      if (z3::eq(fp[i], x) || same_term(fp[i], x)) {
+      if (z3::eq(fp[i], x) || same_polynomial(fp[i], x)) {
         fp.erase(fp.begin() + static_cast<std::ptrdiff_t>(i));
         found = true;
       }
@@ -85,7 +75,7 @@ z3::expr quotient(z3::expr const& p, z3::expr const& q) {
 bool divides_by_form(z3::expr const& q, z3::expr const& p) {
   z3::expr m = quotient(p, q);
   if (m.is_app() && m.decl().decl_kind() == Z3_OP_IDIV) return false;
-  return same_term(p, q * m);
+  return same_polynomial(p, q * m);
 }
 
 // Asks structural questions of the solver under the bounds and hypotheses.
@@ -96,11 +86,7 @@ class Decider {
     unsigned budget = s.budget_ms();
     p.set("timeout", budget == 0 ? 1u : budget);
     solver_.set(p);
-    for (auto const& v : s.vars.vars) {
-      z3::expr x = s.ctx->int_const(v.name.c_str());
-      solver_.add(x >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && x <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
-    }
-    for (auto const& [n, h] : s.hypotheses) solver_.add(h);
+    solver_.add(domain(s));
   }
 
   void assume(z3::expr const& e) { solver_.add(e); }
@@ -321,6 +307,17 @@ LeafLayout tuple_of(std::vector<LeafLayout> const& ls) {
   return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
 }
 
+// The modes as a flat layout: a leaf for one mode, a tuple for several, 1:0 for none; with
+// `drop_units`, the modes whose shape is the numeral 1 (as a polynomial) left out first.
+LeafLayout flat_of(z3::context& ctx, std::vector<Mode> modes, bool drop_units) {
+  if (drop_units) std::erase_if(modes, [](Mode const& x) { return normalizes_to(x.shape, 1); });
+  if (modes.empty()) modes.push_back({ctx.int_val(1), ctx.int_val(0)});
+  if (modes.size() == 1) return make_leaf_layout(spec::IntTuple(0), modes);
+  std::vector<spec::IntTuple> items;
+  for (size_t k = 0; k < modes.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
+}
+
 z3::expr size_of(LeafLayout const& l) {
   z3::expr n = l.shape.at(0).ctx().int_val(1);
   for (auto const& e : l.shape) n = n * e;
@@ -334,10 +331,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   std::vector<Mode> all = modes_of(a), m;
   for (size_t k = 0; k < all.size(); ++k) {
     bool last = k + 1 == all.size();
-    if (!last && all[k].shape.is_numeral()) {
-      int64_t v = 0;
-      if (all[k].shape.is_numeral_i64(v) && v == 1) continue;
-    }
+    if (!last && normalizes_to(all[k].shape, 1)) continue;
     if (!m.empty() &&
         d.ask(all[k].stride == m.back().shape * m.back().stride,
               "A's leaf " + std::to_string(k) + " continues the one before (" + term_text(all[k].stride) + " = " +
@@ -352,10 +346,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   for (size_t k = 0; k < b.shape.size(); ++k) {
     z3::expr n = b.shape[k], r = b.stride[k].scalar();
     std::string mode = "B's leaf " + std::to_string(k) + " (" + term_text(n) + ":" + term_text(r) + ")";
-    int64_t nv = 0;
-    z3::expr nn = normal_form(n);
-    bool unit = nn.is_numeral_i64(nv) && nv == 1;
-    if (unit || d.ask(r == 0, term_text(r) + " = 0") == Truth::always) {
+    if (normalizes_to(n, 1) || d.ask(r == 0, term_text(r) + " = 0") == Truth::always) {
       per_leaf.push_back({{n, ctx.int_val(0)}});
       continue;
     }
@@ -373,14 +364,9 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
     for (size_t t = 0; t < j; ++t) res.push_back(rest[t]);
     res.push_back({n2, rest[j].stride});
     // Leaves of shape 1 say nothing: drop them (keep one).
-    std::vector<Mode> kept;
-    for (auto const& x : res) {
-      int64_t v = 0;
-      if (x.shape.is_numeral_i64(v) && v == 1) continue;
-      kept.push_back(x);
-    }
-    if (kept.empty()) kept.push_back({ctx.int_val(1), ctx.int_val(0)});
-    per_leaf.push_back(kept);
+    std::erase_if(res, [](Mode const& x) { return normalizes_to(x.shape, 1); });
+    if (res.empty()) res.push_back({ctx.int_val(1), ctx.int_val(0)});
+    per_leaf.push_back(res);
   }
   // B's modes compose one by one only where their intervals of definition in A, [r, r*(N-1)]
   // clipped to [1, M') (M' the product of A's bounded modes), are pairwise disjoint (Shah, Def.
@@ -394,8 +380,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   std::vector<std::pair<size_t, Interval>> intervals;
   for (size_t k = 0; k < b.shape.size(); ++k) {
     z3::expr n = b.shape[k], r = b.stride[k].scalar();
-    int64_t v = 0;
-    if ((normal_form(n).is_numeral_i64(v) && v == 1) || (normal_form(r).is_numeral_i64(v) && v == 0)) continue;
+    if (normalizes_to(n, 1) || normalizes_to(r, 0)) continue;
     z3::expr top = r * (n - 1);
     intervals.push_back({k, {r, z3::ite(top < bounded - 1, top, bounded - 1)}});
   }
@@ -473,17 +458,7 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
                 divides_text(current, m) + " does not hold for every value; state the case in --where)");
   z3::expr last = exact ? quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
   r.push_back({last, current});
-  std::vector<Mode> kept;
-  for (auto const& x : r) {
-    int64_t v = 0;
-    if (normal_form(x.shape).is_numeral_i64(v) && v == 1) continue;
-    kept.push_back(x);
-  }
-  if (kept.empty()) kept.push_back({ctx.int_val(1), ctx.int_val(0)});
-  if (kept.size() == 1) return make_leaf_layout(spec::IntTuple(0), kept);
-  std::vector<spec::IntTuple> items;
-  for (size_t k = 0; k < kept.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
-  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), kept);
+  return flat_of(ctx, r, true);
 }
 
 // logical_divide(A, B) = A o (B, complement(B, size(A))).
@@ -529,11 +504,7 @@ LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::st
   }
   std::vector<Mode> modes;
   for (size_t k : order->order) modes.push_back({l.shape[k], natural[k]});
-  if (modes.empty()) modes.push_back({ctx.int_val(1), ctx.int_val(0)});
-  if (modes.size() == 1) return make_leaf_layout(spec::IntTuple(0), modes);
-  std::vector<spec::IntTuple> items;
-  for (size_t k = 0; k < modes.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
-  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
+  return flat_of(ctx, modes, false);
 }
 
 Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::string>> const& layouts) {
@@ -559,75 +530,74 @@ LeafLayout coalesce_in(Decider& d, z3::context& ctx, LeafLayout const& l) {
     }
     out.push_back(x);
   }
-  if (out.empty()) out.push_back({ctx.int_val(1), ctx.int_val(0)});
-  if (out.size() == 1) return make_leaf_layout(spec::IntTuple(0), out);
-  std::vector<spec::IntTuple> items;
-  for (size_t k = 0; k < out.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
-  return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), out);
+  return flat_of(ctx, out, false);
+}
+
+}  // namespace
+
+namespace {
+
+// One operation: its structural questions asked through a Decider (the shapes of `named` checked
+// >= 1 first), the result compared with the spec's operation at assignments (spot_check). A
+// result that could be compared at no assignment is not given: a Split (answered unknown),
+// never an unchecked result.
+Symbolic checked_operation(Setting const& s, std::string const& op, std::vector<std::pair<LeafLayout const*, std::string>> const& named,
+                           std::vector<LeafLayout> const& args, std::function<LeafLayout(Decider&)> const& build,
+                           SpecOperation const& spec_op) {
+  Symbolic out;
+  Decider d(s, out.decisions);
+  out.layout = build(prepared(d, named));
+  out.checked = spot_check(s, op, args, out.layout, spec_op);
+  if (out.checked == 0)
+    throw Split(op + " = " + layout_text(out.layout) + " was computed symbolically, but no assignment of the variables within the "
+                "bounds and hypotheses is small enough (sizes at most 2^16) to compare it with the spec's " + op +
+                ", so it is not used");
+  return out;
 }
 
 }  // namespace
 
 Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  out.layout = composition_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
-  out.checked = spot_check(s, "composition", {a, b}, out.layout,
-                           [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::composition(in.at(0), in.at(1)); });
-  return out;
+  return checked_operation(
+      s, "composition", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return composition_in(d, *s.ctx, a, b); },
+      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::composition(in.at(0), in.at(1)); });
 }
 
 Symbolic coalesce(Setting const& s, LeafLayout const& l) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  prepared(d, {{&l, "L"}});
-  out.layout = coalesce_in(d, *s.ctx, l);
-  out.checked = spot_check(s, "coalesce", {l}, out.layout,
-                           [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::coalesce(in.at(0)); });
-  return out;
+  return checked_operation(
+      s, "coalesce", {{&l, "L"}}, {l}, [&](Decider& d) { return coalesce_in(d, *s.ctx, l); },
+      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::coalesce(in.at(0)); });
 }
 
 Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  prepared(d, {{&a, "A"}});
-  d.require(m >= 1, term_text(m) + " >= 1", "complement's cotarget M >= 1");
-  out.layout = complement_in(d, *s.ctx, a, m);
-  out.checked = spot_check(s, "complement", {a}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& x) {
-    return spec::complement(in.at(0), value_of(s, m, x));
-  });
-  return out;
+  return checked_operation(
+      s, "complement", {{&a, "A"}}, {a},
+      [&](Decider& d) {
+        d.require(m >= 1, term_text(m) + " >= 1", "complement's cotarget M >= 1");
+        return complement_in(d, *s.ctx, a, m);
+      },
+      [&](std::vector<spec::Layout> const& in, Assignment const& x) { return spec::complement(in.at(0), value_of(s, m, x)); });
 }
 
 Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  out.layout = inverse_in(prepared(d, {{&l, "L"}}), s, l, op);
   bool right = op == "right_inverse";
-  out.checked = spot_check(s, op, {l}, out.layout, [right](std::vector<spec::Layout> const& in, Assignment const&) {
-    return right ? spec::right_inverse(in.at(0)) : spec::left_inverse(in.at(0));
-  });
-  return out;
+  return checked_operation(
+      s, op, {{&l, "L"}}, {l}, [&](Decider& d) { return inverse_in(d, s, l, op); },
+      [right](std::vector<spec::Layout> const& in, Assignment const&) {
+        return right ? spec::right_inverse(in.at(0)) : spec::left_inverse(in.at(0));
+      });
 }
 
 Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  out.layout = product_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
-  out.checked = spot_check(s, "logical_product", {a, b}, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
-    return spec::logical_product(in.at(0), spec::Tiler::of(in.at(1)));
-  });
-  return out;
+  return checked_operation(
+      s, "logical_product", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return product_in(d, *s.ctx, a, b); },
+      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::logical_product(in.at(0), spec::Tiler::of(in.at(1))); });
 }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  Symbolic out;
-  Decider d(s, out.decisions);
-  out.layout = divide_in(prepared(d, {{&a, "A"}, {&b, "B"}}), *s.ctx, a, b);
-  out.checked = spot_check(s, "logical_divide", {a, b}, out.layout, [](std::vector<spec::Layout> const& in, Assignment const&) {
-    return spec::logical_divide(in.at(0), spec::Tiler::of(in.at(1)));
-  });
-  return out;
+  return checked_operation(
+      s, "logical_divide", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return divide_in(d, *s.ctx, a, b); },
+      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::logical_divide(in.at(0), spec::Tiler::of(in.at(1))); });
 }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
@@ -639,26 +609,30 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
                           : kind == "tiled_divide" ? spec::Arrangement::tiled
                           : kind == "flat_divide"  ? spec::Arrangement::flat
                                                    : spec::Arrangement::logical;
-  Symbolic out;
-  Decider d(s, out.decisions);
-  prepared(d, {{&a, "A"}});
   z3::context& ctx = *s.ctx;
   size_t rank = a.profile.leaf ? 1 : a.profile.items.size();
   if (tile.size() > rank)
     throw InputError(kind + ": the tiler has " + std::to_string(tile.size()) + " modes, A only " + std::to_string(rank));
-  std::vector<LeafLayout> modes;
-  for (size_t i = 0; i < rank; ++i) {
-    LeafLayout ai = mode_of(a, i);
-    if (i >= tile.size()) {
-      modes.push_back(ai);
-      continue;
-    }
-    d.require(tile[i] >= 1, term_text(tile[i]) + " >= 1", "the tiler's entry " + std::to_string(i) + " >= 1");
-    d.assume(tile[i] >= 1);
-    modes.push_back(divide_in(d, ctx, ai, make_leaf_layout(spec::IntTuple(0), {{tile[i], ctx.int_val(1)}})));
+  // The tiler as the spec reads it: a tuple of the entries (by mode), each the layout t_i:1.
+  std::vector<Mode> tiler;
+  spec::IntTuple tp = spec::IntTuple::tuple({});
+  for (size_t k = 0; k < tile.size(); ++k) {
+    tiler.push_back({tile[k], ctx.int_val(1)});
+    tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
   }
-  out.layout = a.profile.leaf ? modes.at(0) : tuple_of(modes);
-  if (how != spec::Arrangement::logical) {
+  auto build = [&](Decider& d) {
+    std::vector<LeafLayout> modes;
+    for (size_t i = 0; i < rank; ++i) {
+      LeafLayout ai = mode_of(a, i);
+      if (i >= tile.size()) {
+        modes.push_back(ai);
+        continue;
+      }
+      d.require(tile[i] >= 1, term_text(tile[i]) + " >= 1", "the tiler's entry " + std::to_string(i) + " >= 1");
+      d.assume(tile[i] >= 1);
+      modes.push_back(divide_in(d, ctx, ai, flat_of(ctx, {tiler[i]}, false)));
+    }
+    if (how == spec::Arrangement::logical) return a.profile.leaf ? modes.at(0) : tuple_of(modes);
     // The tiles gathered, then the rests and the modes past the tiler: the same leaves in the
     // same order for zipped, tiled and flat (so the same function); the profiles differ.
     std::vector<LeafLayout> tiles, rests;
@@ -670,34 +644,22 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
         rests.push_back(modes[i]);
       }
     }
-    auto leaves_of = [](std::vector<LeafLayout> const& ls) {
-      std::vector<LeafLayout> out;
-      for (auto const& l : ls)
-        for (size_t k = 0; k < l.shape.size(); ++k) out.push_back(make_leaf_layout(spec::IntTuple(0), {{l.shape[k], l.stride[k].scalar()}}));
-      return out;
-    };
-    if (how == spec::Arrangement::zipped) {
-      out.layout = tuple_of({tuple_of(tiles), tuple_of(rests)});
-    } else if (how == spec::Arrangement::tiled) {
+    if (how == spec::Arrangement::zipped) return tuple_of({tuple_of(tiles), tuple_of(rests)});
+    if (how == spec::Arrangement::tiled) {
       std::vector<LeafLayout> items{tuple_of(tiles)};
-      for (auto const& r : rests) items.push_back(r);
-      out.layout = tuple_of(items);
-    } else {
-      std::vector<LeafLayout> all = leaves_of(tiles), more = leaves_of(rests);
-      all.insert(all.end(), more.begin(), more.end());
-      out.layout = tuple_of(all);
+      items.insert(items.end(), rests.begin(), rests.end());
+      return tuple_of(items);
     }
-  }
-  std::vector<LeafLayout> args{a};
-  std::vector<Mode> tiler;
-  for (auto const& t : tile) tiler.push_back({t, ctx.int_val(1)});
-  spec::IntTuple tp = spec::IntTuple::tuple({});
-  for (size_t k = 0; k < tile.size(); ++k) tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
-  args.push_back(make_leaf_layout(tp, tiler));
-  out.checked = spot_check(s, kind, args, out.layout, [how](std::vector<spec::Layout> const& in, Assignment const&) {
-    return spec::divide(how, in.at(0), spec::Tiler::shape(in.at(1).shape));
-  });
-  return out;
+    std::vector<Mode> leaves;
+    for (auto const* part : {&tiles, &rests})
+      for (auto const& l : *part)
+        for (size_t k = 0; k < l.shape.size(); ++k) leaves.push_back({l.shape[k], l.stride[k].scalar()});
+    return flat_of(ctx, leaves, false);
+  };
+  return checked_operation(s, kind, {{&a, "A"}}, {a, make_leaf_layout(tp, tiler)}, build,
+                           [how](std::vector<spec::Layout> const& in, Assignment const&) {
+                             return spec::divide(how, in.at(0), spec::Tiler::shape(in.at(1).shape));
+                           });
 }
 
 unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
@@ -731,33 +693,24 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     if (budget == 0) return 0;  // the time budget is spent: nothing compared (the note says so)
     p.set("timeout", budget);
     sv.set(p);
+    sv.add(domain(s));
+    // Another assignment than a.
+    auto differs = [&](Assignment const& a) {
+      z3::expr d = ctx.bool_val(false);
+      for (size_t k = 0; k < a.size(); ++k) d = d || ctx.int_const(s.vars.vars[k].name.c_str()) != ctx.int_val(static_cast<int64_t>(a[k]));
+      return d;
+    };
     z3::expr distance = ctx.int_val(0);
-    for (auto const& v : s.vars.vars) {
-      z3::expr x = ctx.int_const(v.name.c_str());
-      sv.add(x >= ctx.int_val(static_cast<int64_t>(v.lo)) && x <= ctx.int_val(static_cast<int64_t>(v.hi)));
-      distance = distance + (x - ctx.int_val(static_cast<int64_t>(v.lo)));
-    }
-    for (auto const& [n, h] : s.hypotheses) sv.add(h);
+    for (auto const& v : s.vars.vars) distance = distance + (ctx.int_const(v.name.c_str()) - ctx.int_val(static_cast<int64_t>(v.lo)));
     for (long long limit = 0; points.size() < 32 && limit <= (1LL << 40); limit = limit == 0 ? 1 : 2 * limit) {
       sv.push();
       sv.add(distance <= ctx.int_val(static_cast<int64_t>(limit)));
       while (points.size() < 32 && sv.check() == z3::sat) {
-        z3::model m = sv.get_model();
-        Assignment a = assignment_in(s, m);
-        points.push_back(a);
-        z3::expr differs = ctx.bool_val(false);
-        for (size_t k = 0; k < a.size(); ++k)
-          differs = differs || ctx.int_const(s.vars.vars[k].name.c_str()) != ctx.int_val(static_cast<int64_t>(a[k]));
-        sv.add(differs);
+        points.push_back(assignment_in(s, sv.get_model()));
+        sv.add(differs(points.back()));
       }
       sv.pop();
-      // The blocking clauses went with the pop: keep the found points blocked.
-      for (auto const& a : points) {
-        z3::expr differs = ctx.bool_val(false);
-        for (size_t k = 0; k < a.size(); ++k)
-          differs = differs || ctx.int_const(s.vars.vars[k].name.c_str()) != ctx.int_val(static_cast<int64_t>(a[k]));
-        sv.add(differs);
-      }
+      for (auto const& a : points) sv.add(differs(a));  // the blocking clauses went with the pop
     }
   }
   unsigned long long compared = 0;

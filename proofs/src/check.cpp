@@ -135,7 +135,10 @@ spec::Value ConcreteFn::at(long long i) const {
   return {};
 }
 
-long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
+namespace {
+
+// e with the variables' values of a substituted, simplified.
+z3::expr at_assignment(Setting const& s, z3::expr const& e, Assignment const& a) {
   z3::context& c = e.ctx();
   z3::expr_vector from(c), to(c);
   for (size_t k = 0; k < s.vars.vars.size() && k < a.size(); ++k) {
@@ -144,7 +147,13 @@ long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
   }
   z3::expr v = e;
   if (from.size() > 0) v = v.substitute(from, to);
-  v = v.simplify();
+  return v.simplify();
+}
+
+}  // namespace
+
+long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
+  z3::expr v = at_assignment(s, e, a);
   int64_t x = 0;
   if (!v.is_numeral() || !v.is_numeral_i64(x))
     throw spec::Error(spec::Error::Kind::overflow, "the term " + e.to_string() + " is not a 64-bit integer at " + str(s, a));
@@ -152,19 +161,8 @@ long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
 }
 
 bool hypotheses_hold(Setting const& s, Assignment const& a) {
-  if (s.hypotheses.empty()) return true;
-  z3::context& c = *s.ctx;
-  z3::expr_vector from(c), to(c);
-  for (size_t k = 0; k < s.vars.vars.size() && k < a.size(); ++k) {
-    from.push_back(c.int_const(s.vars.vars[k].name.c_str()));
-    to.push_back(c.int_val(static_cast<int64_t>(a[k])));
-  }
-  for (auto const& [name, h] : s.hypotheses) {
-    z3::expr v = h;
-    if (from.size() > 0) v = v.substitute(from, to);
-    v = v.simplify();
-    if (!v.is_true()) return false;
-  }
+  for (auto const& [name, h] : s.hypotheses)
+    if (!at_assignment(s, h, a).is_true()) return false;
   return true;
 }
 

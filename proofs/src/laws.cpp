@@ -57,6 +57,7 @@ Setting law_setting(z3::context& c, std::string const& where, unsigned timeout_m
   s.ctx = &c;
   s.timeout_ms = timeout_ms;
   if (auto e = s.vars.parse(where); !e.empty()) throw std::invalid_argument(where + ": " + e);
+  if (auto e = add_facts(s); !e.empty()) throw std::invalid_argument(where + ": " + e);
   return s;
 }
 

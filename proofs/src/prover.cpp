@@ -286,8 +286,8 @@ Replay SolverProcess::finish(std::string const& expect, std::chrono::steady_cloc
   return out;
 }
 
-Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms, std::string const& program) {
-  SolverProcess p(program, smt2, timeout_ms);
+Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms) {
+  SolverProcess p("z3", smt2, timeout_ms);
   return p.finish(expect);
 }
 

@@ -1,6 +1,7 @@
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/query.hpp>
 #include <layoutref/proofs/radix.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 #include <layoutref/spec/error.hpp>
 
@@ -61,9 +62,7 @@ bool positive_polynomial(Setting const& s, z3::expr const& e) {
     }
     return false;
   };
-  z3::params p(e.ctx());
-  p.set("som", true);
-  z3::expr n = e.simplify(p);
+  z3::expr n = normal_form(e);
   if (n.is_app() && n.decl().decl_kind() == Z3_OP_ADD) {
     for (unsigned i = 0; i < n.num_args(); ++i)
       if (!monomial(n.arg(i), monomial)) return false;
@@ -92,11 +91,7 @@ std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, st
   z3::params p(*s.ctx);
   p.set("timeout", budget);
   sv.set(p);
-  for (auto const& v : s.vars.vars) {
-    z3::expr c = s.ctx->int_const(v.name.c_str());
-    sv.add(c >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && c <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
-  }
-  for (auto const& [n, h] : s.hypotheses) sv.add(h);
+  sv.add(domain(s));
   sv.add(written < 1);
   z3::check_result r = sv.check();
   if (r == z3::sat) {
@@ -191,17 +186,44 @@ std::string with_vars(Setting const& s, z3::model const& m) {
   return v.empty() ? "" : "with " + v + ": ";
 }
 
+// Whether any leaf of l is a term rather than a numeral.
+bool has_terms(LeafLayout const& l) {
+  for (auto const& e : l.shape)
+    if (!e.is_numeral()) return true;
+  for (auto const& d : l.stride)
+    for (auto const& [p, e] : d.parts())
+      if (!e.is_numeral()) return true;
+  return false;
+}
+
+// A goal proved from premises (the lemma's, the leaf equalities of `same layout`): the premises
+// as one obligation under the query's hypotheses and the shape entries >= 1, the goal itself
+// evaluated with the spec where the domain is small. std::nullopt when they are not proved.
+// Z3 with tracked hypotheses (unsat cores) skips its polynomial normalization, and products of
+// many variables then take seconds: the solver gets the premises in sum-of-monomials form (an
+// equivalence), the replay (smt2) the premises as written.
+std::optional<Answer> by_premises(Setting const& s, z3::expr const& premises, Goal g, Operands const& ops, std::string lemma,
+                                  std::string reason) {
+  Built b(s);
+  shape_hypotheses(*ops.f, b.o, "f");
+  if (ops.g) shape_hypotheses(*ops.g, b.o, "g");
+  b.finish();
+  Answer a = b.o.prove(normal_form(premises), s.budget_ms(), nullptr);
+  if (a.status != Status::proved) return std::nullopt;
+  a.smt2 = b.o.smt2(premises);
+  a.exhaustive_points = exhaustive(s, g, ops);
+  a.lemma = std::move(lemma);
+  a.reason = std::move(reason);
+  return a;
+}
+
 // The mixed-radix lemma (radix.hpp) for a layout with symbolic leaves: proved when the solver
 // proves its premises (and size(F) == N where `n` is given) under the query's hypotheses;
 // std::nullopt to go on with the general query (the lemma does not apply, or its premises were
 // not proved: that refutes nothing). The goal itself is still evaluated with the spec where the
 // domain is small (exhaustive).
 std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::expr> const& n, Goal g) {
-  if (f.kind != Fn::Kind::layout || f.layout.shape.empty() || !integer_strides(f.layout)) return std::nullopt;
-  bool symbolic = false;
-  for (auto const& e : f.layout.shape) symbolic = symbolic || !e.is_numeral();
-  for (auto const& d : f.layout.stride) symbolic = symbolic || !d.scalar().is_numeral();
-  if (!symbolic) return std::nullopt;
+  if (f.kind != Fn::Kind::layout || f.layout.shape.empty() || !integer_strides(f.layout) || !has_terms(f.layout)) return std::nullopt;
   Definitions defs = Definitions::of(s.hypotheses);
   std::optional<RadixOrder> order = radix_order(f.layout, defs);
   if (!order && !s.hypotheses.empty()) {
@@ -211,15 +233,9 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
     z3::params p(*s.ctx);
     p.set("timeout", std::min(1000u, std::max(1u, s.budget_ms())));
     eq.set(p);
-    for (auto const& v : s.vars.vars) {
-      z3::expr x = s.ctx->int_const(v.name.c_str());
-      eq.add(x >= s.ctx->int_val(static_cast<int64_t>(v.lo)) && x <= s.ctx->int_val(static_cast<int64_t>(v.hi)));
-    }
-    for (auto const& [n, h] : s.hypotheses) eq.add(h);
-    z3::params som(*s.ctx);
-    som.set("som", true);
+    eq.add(domain(s));
     order = radix_order(f.layout, [&](z3::expr const& x, z3::expr const& y) {
-      z3::expr d = (defs.expand(x) - defs.expand(y)).simplify(som);
+      z3::expr d = normal_form(defs.expand(x) - defs.expand(y));
       int64_t v = 0;
       if (d.is_numeral_i64(v)) return v == 0;
       eq.push();
@@ -230,25 +246,11 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
     });
   }
   if (!order) return std::nullopt;
-  Built b(s);
-  shape_hypotheses(f, b.o, "f");
-  b.finish();
   z3::expr goal = radix_premises(f.layout, *order);
   if (n) goal = goal && f.size() == *n;
-  // Z3 with tracked hypotheses (unsat cores) skips its polynomial normalization, and products of
-  // many variables then take seconds: the solver gets the goal in sum-of-monomials form (Z3's
-  // simplifier, an equivalence), the replay the goal as written.
-  z3::params som(*s.ctx);
-  som.set("som", true);
-  Answer a = b.o.prove(goal.simplify(som), s.budget_ms(), nullptr);
-  if (a.status != Status::proved) return std::nullopt;
-  a.smt2 = b.o.smt2(goal);
-  Operands ops{&f, nullptr, n, {}, {}};
-  a.exhaustive_points = exhaustive(s, g, ops);
-  a.lemma = "mixed-radix lemma";
-  a.reason = "by the mixed-radix lemma (law radix.step, proved for all integers): " + order->str(f.layout) +
-             (n ? ", and N is their product" : "") + "; z3 proved these premises, for all values satisfying the hypotheses";
-  return a;
+  return by_premises(s, goal, g, Operands{&f, nullptr, n, {}, {}}, "mixed-radix lemma",
+                     "by the mixed-radix lemma (law radix.step, proved for all integers): " + order->str(f.layout) +
+                         (n ? ", and N is their product" : "") + "; z3 proved these premises, for all values satisfying the hypotheses");
 }
 
 // F and G the same layout: the same profile and, leaf by leaf, the same shape and stride terms
@@ -257,21 +259,9 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
 std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
   if (f.kind != Fn::Kind::layout || g.kind != Fn::Kind::layout || !(f.layout.profile == g.layout.profile)) return std::nullopt;
   if (f.layout.shape.size() != g.layout.shape.size()) return std::nullopt;
-  bool symbolic = false;
-  for (auto const* l : {&f.layout, &g.layout}) {
-    for (auto const& e : l->shape) symbolic = symbolic || !e.is_numeral();
-    for (auto const& d : l->stride)
-      for (auto const& [p, e] : d.parts()) symbolic = symbolic || !e.is_numeral();
-  }
-  if (!symbolic) return std::nullopt;
+  if (!has_terms(f.layout) && !has_terms(g.layout)) return std::nullopt;
   Definitions defs = Definitions::of(s.hypotheses);
-  z3::params som(*s.ctx);
-  som.set("som", true);
-  auto same = [&](z3::expr const& x, z3::expr const& y) {
-    z3::expr d = (defs.expand(x) - defs.expand(y)).simplify(som);
-    int64_t v = 0;
-    return d.is_numeral_i64(v) && v == 0;
-  };
+  auto same = [&](z3::expr const& x, z3::expr const& y) { return same_polynomial(defs.expand(x), defs.expand(y)); };
   z3::expr goal = s.ctx->bool_val(true);
   for (size_t k = 0; k < f.layout.shape.size(); ++k) {
     if (!same(f.layout.shape[k], g.layout.shape[k])) return std::nullopt;
@@ -287,22 +277,33 @@ std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
       }
     goal = goal && f.layout.shape[k] == g.layout.shape[k] && df.equals(dg);
   }
-  Built b(s);
-  shape_hypotheses(f, b.o, "f");
-  shape_hypotheses(g, b.o, "g");
-  b.finish();
-  Answer a = b.o.prove(goal.simplify(som), s.budget_ms(), nullptr);
-  if (a.status != Status::proved) return std::nullopt;
-  a.smt2 = b.o.smt2(goal);
-  Operands ops{&f, &g, {}, {}, {}};
-  a.exhaustive_points = exhaustive(s, Goal::equal, ops);
-  a.lemma = "same layout";
-  a.reason = "F and G are the same layout: the same profile, and leaf by leaf the same shape and stride terms; z3 proved these "
-             "equalities, for all values satisfying the hypotheses";
-  return a;
+  return by_premises(s, goal, Goal::equal, Operands{&f, &g, {}, {}, {}}, "same layout",
+                     "F and G are the same layout: the same profile, and leaf by leaf the same shape and stride terms; z3 proved these "
+                     "equalities, for all values satisfying the hypotheses");
 }
 
 }  // namespace
+
+z3::expr domain(Setting const& s) {
+  z3::context& c = *s.ctx;
+  z3::expr all = c.bool_val(true);
+  for (auto const& v : s.vars.vars) {
+    z3::expr x = c.int_const(v.name.c_str());
+    all = all && x >= c.int_val(static_cast<int64_t>(v.lo)) && x <= c.int_val(static_cast<int64_t>(v.hi));
+  }
+  for (auto const& [n, h] : s.hypotheses) all = all && h;
+  return all;
+}
+
+std::string add_facts(Setting& s) {
+  for (auto const& fact : s.vars.facts) {
+    std::string error;
+    auto h = parse_fact(*s.ctx, s.vars, fact, error);
+    if (!h) return "in the fact `" + fact + "`: " + error;
+    s.hypotheses.push_back({"fact." + fact, *h});
+  }
+  return "";
+}
 
 Fn Fn::of(LeafLayout l) {
   Fn f;

@@ -1,29 +1,9 @@
 #include <layoutref/proofs/radix.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 namespace layoutref::proofs {
 
 namespace {
-
-// The sum-of-monomials normal form of e (Z3's simplifier with som): two polynomials in the
-// variables are equal exactly when their normal forms are the same term.
-z3::expr normal_form(z3::expr const& e) {
-  z3::params p(e.ctx());
-  p.set("som", true);
-  p.set("arith_lhs", true);
-  return e.simplify(p);
-}
-
-bool same_polynomial(z3::expr const& a, z3::expr const& b) {
-  z3::expr d = normal_form(a - b);
-  int64_t v = 0;
-  return d.is_numeral() && d.is_numeral_i64(v) && v == 0;
-}
-
-bool is_one(z3::expr const& e) {
-  z3::expr n = normal_form(e);
-  int64_t v = 0;
-  return n.is_numeral() && n.is_numeral_i64(v) && v == 1;
-}
 
 bool is_variable(z3::expr const& e) { return e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED && e.is_int(); }
 

@@ -112,10 +112,9 @@ lp::Answer bijective_text(std::string const& f, std::string const& n, std::strin
   EXPECT_EQ(s.vars.parse(where), "");
   std::string error;
   for (auto const& [name, text] : facts) {
-    auto eq = text.find("==");
-    auto l = lp::parse_term(c, s.vars, text.substr(0, eq), error), r = lp::parse_term(c, s.vars, text.substr(eq + 2), error);
-    EXPECT_TRUE(l && r) << error;
-    s.hypotheses.push_back({name, *l == *r});
+    auto h = lp::parse_fact(c, s.vars, text, error);
+    EXPECT_TRUE(h) << error;
+    s.hypotheses.push_back({name, *h});
   }
   auto nt = lp::parse_term(c, s.vars, n, error);
   EXPECT_TRUE(nt) << error;
@@ -223,12 +222,7 @@ TEST(Query, FactsAreHypotheses) {
   auto setting = [](z3::context& c, std::string const& where) {
     lp::Setting s{&c, {}, 20000, {}};
     EXPECT_EQ(s.vars.parse(where), "");
-    for (auto const& f : s.vars.facts) {
-      std::string e;
-      auto h = lp::parse_fact(c, s.vars, f, e);
-      EXPECT_TRUE(h) << e;
-      s.hypotheses.push_back({"fact." + f, *h});
-    }
+    EXPECT_EQ(lp::add_facts(s), "");
     return s;
   };
   {

@@ -17,7 +17,8 @@
 //
 // Nothing is concluded from the construction alone: spot_check compares the symbolic result,
 // instantiated, with the spec's operation at assignments of the variables (every one where
-// there are few, else the smallest ones the solver finds), and a difference is an InternalError.
+// there are few, else the smallest ones the solver finds), and a difference is an InternalError;
+// a result that no assignment is small enough to compare is not given (a Split).
 #pragma once
 
 #include <layoutref/proofs/query.hpp>
@@ -47,7 +48,7 @@ struct Split : std::runtime_error {
 struct Symbolic {
   LeafLayout layout;
   std::vector<std::string> decisions;  ///< the structural questions and their answers, in order
-  unsigned long long checked = 0;      ///< assignments at which spot_check compared it with the spec
+  unsigned long long checked = 0;      ///< assignments at which spot_check compared it with the spec (>= 1)
 };
 
 /// composition(A, B), A and B with integer strides (terms). @throws Split, InputError

@@ -65,7 +65,7 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms);
 
 /// Both proved -> proved (times summed); else the first that is not.
 Answer all_of_two(Answer a, Answer b);
-/// A setting with the variables of `where` (`a in 1..8, ...`) and the timeout.
+/// A setting with the variables and facts of `where` (`a in 1..8, M % a == 0, ...`) and the timeout.
 Setting law_setting(z3::context& c, std::string const& where, unsigned timeout_ms);
 /// Helper for the law files: a symbolic layout over `s.vars` (throws std::invalid_argument on a
 /// typo in a law's text).

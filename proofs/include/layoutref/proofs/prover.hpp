@@ -103,13 +103,13 @@ struct Replay {
   Outcome outcome = Outcome::no_program;
   std::string detail;  ///< what z3 printed, or why it could not run
 };
-/// Runs `program` (z3: `z3 -smt2 -t:MS`; cvc5: `cvc5 --lang=smt2 --tlimit=MS`) on `smt2` with a
-/// wall-clock limit; `expect` is the answer of every (check-sat) in it ("unsat" for a proof).
-/// The process is killed at the limit.
-Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms, std::string const& program = "z3");
+/// Runs `z3 -smt2 -t:MS` on `smt2` with a wall-clock limit; `expect` is the answer of every
+/// (check-sat) in it ("unsat" for a proof). The process is killed at the limit.
+Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned timeout_ms);
 
-/// A solver program started on an SMT-LIB2 text, running while the caller does other work
-/// (the portfolio: cvc5 beside the in-process z3). The destructor kills it if still running.
+/// A solver program (z3: `z3 -smt2 -t:MS`; cvc5: `cvc5 --lang=smt2 --tlimit=MS`) started on an
+/// SMT-LIB2 text, running while the caller does other work (the portfolio: cvc5 beside the
+/// in-process z3). The destructor kills it if still running.
 class SolverProcess {
  public:
   SolverProcess(std::string const& program, std::string const& smt2, unsigned timeout_ms);

@@ -55,6 +55,14 @@ struct Setting {
   unsigned budget_ms() const;
 };
 
+/// The variables' bounds and the named hypotheses as one condition: what every solver call on the
+/// setting assumes.
+z3::expr domain(Setting const& s);
+
+/// Each fact of s.vars (`--where`'s `M % 128 == 0`) as the named hypothesis `fact.<text>` of s.
+/// Returns the error of the first fact that does not parse (`in the fact ...`), empty when all do.
+std::string add_facts(Setting& s);
+
 /// Each query returns its answer; refuted answers carry the witness in layout notation.
 /// Before the solver runs, every shape entry of F (and G), and N, must be >= 1 for every value
 /// of the variables within their bounds and the hypotheses: else InputError naming the entry.

@@ -22,7 +22,7 @@ struct Variables {
   };
   std::vector<Var> vars;
   /// Facts about the variables, as written (`M % 128 == 0`, `d1 == n0*d0*e1`); each becomes a
-  /// named hypothesis `fact.<text without blanks>` (Setting::hypotheses, by add_facts).
+  /// named hypothesis `fact.<text without blanks>` (query.hpp's add_facts).
   std::vector<std::string> facts;
   /// Parse `a in 1..64, b in 1..2^20, M % 128 == 0` (also `a = 4`): variables with inclusive
   /// bounds (an integer or 2^K, K <= 62) and facts (comparisons of terms, see parse_fact), in any

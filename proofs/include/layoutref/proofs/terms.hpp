@@ -1,0 +1,20 @@
+// layoutref::proofs — integer terms as polynomials: the sum-of-monomials normal form (Z3's
+// simplifier with `som`) that the mixed-radix lemma, the symbolic algebra and the `same layout`
+// check compare terms by. Two polynomials in the variables are equal exactly when their normal
+// forms are the same term; a term with `div` or `mod` is compared as written.
+#pragma once
+
+#include <z3++.h>
+
+#include <cstdint>
+
+namespace layoutref::proofs {
+
+/// e in sum-of-monomials form (an equivalent term).
+z3::expr normal_form(z3::expr const& e);
+/// a and b are the same polynomial: a - b normalizes to 0.
+bool same_polynomial(z3::expr const& a, z3::expr const& b);
+/// e's normal form is the numeral v.
+bool normalizes_to(z3::expr const& e, std::int64_t v);
+
+}  // namespace layoutref::proofs
