@@ -183,7 +183,8 @@ struct Query {
       std::string all;
       for (size_t i = 0; i < args.size(); ++i) all += (i ? ", " : "") + trim(args[i]);
       notes.push_back(name + "(" + all + ") = " + lp::layout_text(r.layout) + " (computed symbolically: " +
-                      std::to_string(r.decisions.size()) + " structural questions decided by z3; the same as the spec's " + name +
+                      std::to_string(r.decisions.size()) + " structural question" + (r.decisions.size() == 1 ? "" : "s") +
+                      " decided by z3; the same as the spec's " + name +
                       " at " + std::to_string(r.checked) + " assignments)");
       return lp::Fn::of(r.layout);
     };

@@ -87,6 +87,10 @@ class Decider {
     p.set("timeout", budget == 0 ? 1u : budget);
     solver_.set(p);
     solver_.add(domain(s));
+    // Vacuous bounds and hypotheses would answer every question `always`.
+    z3::check_result r = solver_.check();
+    if (r == z3::unsat) throw InputError("the hypotheses cannot all hold: the query is vacuous");
+    if (r == z3::unknown) throw Split("could not show that the hypotheses can all hold (" + solver_.reason_unknown() + ")");
   }
 
   void assume(z3::expr const& e) { solver_.add(e); }

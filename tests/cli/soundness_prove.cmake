@@ -183,3 +183,7 @@ layoutref_cli_test(prove_symbolic_right_inverse RC 0 ARGS prove "equal(right_inv
   "right_inverse\\(\\(a,b,c\\):\\(b\\*c,c,1\\)\\) = \\(c,b,a\\):\\(a\\*b,a,1\\) \\(computed symbolically")
 layoutref_cli_test(prove_symbolic_inverse_not_compact RC 3 ARGS prove "injective(right_inverse((a,b):(1,2*a)))" --where "a in 2..8, b in 2..8"
   LINES "^unknown .*right_inverse is computed symbolically only for a layout whose strides are the running products")
+# Vacuous facts are bad input before any symbolic operation answers its questions (every question
+# would otherwise be answered `always`).
+layoutref_cli_test(prove_symbolic_vacuous RC 2 ARGS prove "equal(coalesce(a:1), a:1)" --where "a in 1..8, a > 9"
+  LINES "the hypotheses cannot all hold: the query is vacuous")
