@@ -17,6 +17,7 @@
 #include <layoutref/spec/term.hpp>
 
 #include <layoutref/proofs/check.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 #include <cctype>
 #include <chrono>
@@ -147,6 +148,29 @@ struct Query {
         throw BadInput{"`" + text + "`: " + e.what()};
       }
     }
+    if (t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind == Kind::arith_tuple) {
+      // A coordinate tensor ArithTuple(origin) o L: the function i -> origin + L(i).
+      lp::LeafLayout l = lp::leaves_of(ctx, spec_layout(t.children[1], "`" + text + "`"));
+      lp::SymValue origin(ctx.int_val(0));
+      bool zero = true;
+      std::function<void(Term const&, spec::Path const&)> walk = [&](Term const& x, spec::Path const& path) {
+        if (x.kind == Kind::integer) {
+          auto v = static_cast<int64_t>(x.integer.value);
+          zero = zero && v == 0;
+          origin = origin + (path.empty() ? lp::SymValue(ctx.int_val(v)) : lp::SymValue::basis(ctx.int_val(v), path));
+          return;
+        }
+        if (x.kind != Kind::tuple) throw BadInput{"`" + text + "`: the origin of a coordinate tensor is an integer or a tuple of integers"};
+        for (size_t i = 0; i < x.children.size(); ++i) {
+          spec::Path q = path;
+          q.push_back(static_cast<int>(i));
+          walk(x.children[i], q);
+        }
+      };
+      walk(t.children[0].children.at(0), {});
+      if (!zero) l.offset = origin;
+      return lp::Fn::of(l);
+    }
     return lp::Fn::of(lp::leaves_of(ctx, spec_layout(t, "`" + text + "`")));
   }
 
@@ -193,34 +217,82 @@ struct Query {
     auto arity = [&](size_t n) {
       if (args.size() != n) throw BadInput{name + " takes " + std::to_string(n) + " arguments here, got " + std::to_string(args.size())};
     };
+    // A tensor (a layout with an origin) is accepted where CuTe's operation takes a tensor: the
+    // operation acts on its layout and the origin is carried; elsewhere it is bad input.
+    auto no_offset = [&](lp::LeafLayout const& l, std::string const& text) {
+      if (l.offset) throw BadInput{name + " takes a layout; `" + trim(text) + "` is a tensor with an offset (" + lp::layout_text(l) + ")"};
+    };
+    auto carried = [](lp::LeafLayout l, std::function<lp::Symbolic(lp::LeafLayout const&)> const& op) {
+      std::optional<lp::SymValue> origin = l.offset;
+      l.offset.reset();
+      lp::Symbolic r = op(l);
+      if (origin) r.layout.offset = r.layout.offset ? *origin + *r.layout.offset : *origin;
+      return r;
+    };
+    if (name == "make_identity_tensor") {
+      arity(1);
+      if (args[0].find(':') != std::string::npos) throw BadInput{"make_identity_tensor takes a shape, such as (M,N)"};
+      auto t = shape_tiler(args[0]);
+      if (!t) return std::nullopt;
+      return describe(lp::identity_tensor(setting, *t));
+    }
+    if (name == "slice") {
+      arity(2);
+      auto l = layout(args[0]);
+      if (!l) return std::nullopt;
+      return describe(lp::slice(setting, *l, coordinate(args[1])));
+    }
+    if (name == "local_tile" || name == "inner_partition") {
+      arity(3);
+      auto l = layout(args[0]);
+      if (!l) return std::nullopt;
+      if (args[1].find(':') != std::string::npos) throw BadInput{name + " with symbolic arguments takes a shape tiler such as (_128,_128)"};
+      auto t = shape_tiler(args[1]);
+      if (!t) return std::nullopt;
+      return describe(lp::local_tile(setting, *l, t->shape, coordinate(args[2])));
+    }
+    if (name == "local_partition") {
+      arity(3);
+      auto l = layout(args[0]), thr = layout(args[1]);
+      if (!l || !thr) return std::nullopt;
+      no_offset(*thr, args[1]);
+      std::optional<z3::expr> idx;
+      if (trim(args[2]) != "_") idx = term(args[2]);
+      return describe(lp::local_partition(setting, *l, *thr, idx));
+    }
     if (name == "composition") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
       if (!a || !b) return std::nullopt;
-      return describe(lp::composition(setting, *a, *b));
+      no_offset(*b, args[1]);
+      return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::composition(setting, x, *b); }));
     }
     if (name == "coalesce") {
       arity(1);
       auto l = layout(args[0]);
       if (!l) return std::nullopt;
-      return describe(lp::coalesce(setting, *l));
+      return describe(carried(*l, [&](lp::LeafLayout const& x) { return lp::coalesce(setting, x); }));
     }
     if (name == "complement") {
       arity(2);
       auto a = layout(args[0]);
       if (!a) return std::nullopt;
+      no_offset(*a, args[0]);
       return describe(lp::complement(setting, *a, integer(args[1])));
     }
     if (name == "right_inverse" || name == "left_inverse") {
       arity(1);
       auto l = layout(args[0]);
       if (!l) return std::nullopt;
+      no_offset(*l, args[0]);
       return describe(lp::inverse(setting, name, *l));
     }
     if (name == "logical_product") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
       if (!a || !b) return std::nullopt;
+      no_offset(*a, args[0]);
+      no_offset(*b, args[1]);
       return describe(lp::logical_product(setting, *a, *b));
     }
     if (name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
@@ -231,7 +303,7 @@ struct Query {
         throw BadInput{name + " with symbolic arguments takes a shape tiler such as (bM,bN) (a layout tiler: logical_divide)"};
       auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
-      return describe(lp::divide(setting, name, *a, t->shape));
+      return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::divide(setting, name, x, t->shape); }));
     }
     if (name == "logical_divide") {
       arity(2);
@@ -240,17 +312,19 @@ struct Query {
       if (args[1].find(':') != std::string::npos) {
         auto b = layout(args[1]);
         if (!b) return std::nullopt;
-        return describe(lp::logical_divide(setting, *a, *b));
+        no_offset(*b, args[1]);
+        return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::logical_divide(setting, x, *b); }));
       }
       auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
-      return describe(lp::logical_divide(setting, *a, t->shape));
+      return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::logical_divide(setting, x, t->shape); }));
     }
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                   "(zipped, tiled and flat by a shape tiler), logical_product (by a layout) and the inverses of compact layouts are "
-                   "computed symbolically so far (docs/proofs.md)"};
+                   "(zipped, tiled and flat by a shape tiler), logical_product (by a layout), the inverses of compact layouts, "
+                   "make_identity_tensor, slice, local_tile (inner_partition) and local_partition are computed symbolically so far "
+                   "(docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {
@@ -287,6 +361,16 @@ struct Query {
     if (parts.size() != 2) throw BadInput{"`" + text + "`: compose two functions at a time (A o B)"};
     lp::Fn a = part(parts[0]), b = part(parts[1]);
     if (b.kind != lp::Fn::Kind::layout) throw BadInput{"`" + parts[1] + "`: the right-hand side of `o` must be a layout"};
+    // `o` extends A past its size in A's last leaf; a derived last leaf of shape 1 for some values
+    // (LeafLayout::loose) extends differently from the spec's result there: not decided here.
+    if (a.kind == lp::Fn::Kind::layout && !a.layout.shape.empty() &&
+        a.layout.loose_at(a.layout.shape.size() - 1) != lp::LeafLayout::Loose::no) {
+      z3::solver sv(ctx);
+      sv.add(lp::domain(setting) && a.layout.shape.back() == 1);
+      if (sv.check() != z3::unsat)
+        throw lp::Split("`" + parts[0] + "` o ...: its last leaf, " + lp::term_text(a.layout.shape.back()) +
+                        ", may be 1, where the spec's result has a different extension past its size (state the case in --where)");
+    }
     if (auto why = lp::compose_error(a, b.layout); !why.empty()) throw BadInput{"`" + text + "`: " + why};
     return lp::Fn::compose(a, b.layout);
   }
@@ -302,6 +386,19 @@ struct Query {
     auto e = lp::parse_term(ctx, setting.vars, text, error);
     if (!e) throw BadInput{quote(text) + ": " + error};
     return *e;
+  }
+  z3::expr term(std::string const& text) { return integer(trim(text)); }
+
+  // A slice coordinate: `_`, a term, or a tuple `(i,_,(j,k))`.
+  lp::SymCoord coordinate(std::string const& written) {
+    std::string text = trim(written);
+    if (text == "_") return lp::SymCoord::underscore();
+    if (!text.empty() && text.front() == '(' && text.back() == ')') {
+      std::vector<lp::SymCoord> items;
+      for (auto const& x : split_args(text.substr(1, text.size() - 2))) items.push_back(coordinate(x));
+      return lp::SymCoord::tuple(std::move(items));
+    }
+    return lp::SymCoord::at(term(text));
   }
 };
 
@@ -381,6 +478,16 @@ std::optional<lp::Answer> validate_claim(lp::Setting const& s, std::string const
   return std::nullopt;
 }
 
+// bijective(F, (S_0, ..., S_{r-1})) (query.hpp's bijective_onto): the target a flat shape of terms.
+lp::Answer bijective_onto_shape(Query& q, lp::Fn const& f, std::string const& target) {
+  std::vector<z3::expr> shape;
+  for (auto const& x : split_args(target.substr(1, target.size() - 1 - (target.back() == ')' ? 1 : 0)))) {
+    if (!trim(x).empty() && trim(x).front() == '(') throw BadInput{"bijective(F, S): S is a flat shape such as (M,N)"};
+    shape.push_back(q.term(x));
+  }
+  return lp::bijective_onto(q.setting, f, shape);
+}
+
 lp::Answer run_query(Query& q, std::string const& text) {
   std::string name, inside;
   if (!call_of(text, name, inside))
@@ -389,7 +496,12 @@ lp::Answer run_query(Query& q, std::string const& text) {
   auto& s = q.setting;
   if (name == "injective") return need(args, 1, name), lp::injective(s, q.function(args[0]));
   if (name == "surjective") return need(args, 2, name), lp::surjective(s, q.function(args[0]), q.integer(args[1]));
-  if (name == "bijective") return need(args, 2, name), lp::bijective(s, q.function(args[0]), q.integer(args[1]));
+  if (name == "bijective") {
+    need(args, 2, name);
+    std::string target = trim(args[1]);
+    if (!target.empty() && target.front() == '(') return bijective_onto_shape(q, q.function(args[0]), target);
+    return lp::bijective(s, q.function(args[0]), q.integer(args[1]));
+  }
   if (name == "equal") {
     need(args, 2, name);
     // equal(R, A o B) with R, A, B concrete layouts: translation validation of a composition,

@@ -44,15 +44,41 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    Status::proved, equal(s, r, law_layout(s, "((bM,M/bM),(bN,N/bN)):((1,bM),(M,M*bN))"))});
   }
   {
-    // local_tile's 128 x 128 tiles of an M x N tensor, each split by (32,8) threads as
-    // local_partition does, reach every element once: the twice-divided layout is a bijection.
+    // Issue 15's first kernel question, as a kernel author writes it: local_tile's 128 x 128
+    // tiles of the M x N coordinate tensor, every tile (`_`), each split by local_partition over
+    // (32,8) threads, every thread (`_`): each coordinate of (M,N) is reached exactly once.
     z3::context c;
     char const* where = "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0";
     Setting s = law_setting(c, where, timeout_ms);
-    LeafLayout tiles = logical_divide(s, law_layout(s, "(M,N):(1,M)").layout, terms(s, {"128", "128"})).layout;
-    Fn r = Fn::of(logical_divide(s, tiles, terms(s, {"32", "8"})).layout);
-    out.push_back({"symbolic", "(128,128) tiles of (M,N):(1,M) split by (32,8) threads cover [0, M*N) once", where, Status::proved,
-                   bijective(s, r, law_term(s, "M*N"))});
+    LeafLayout id = identity_tensor(s, law_layout(s, "(M,N):(1,1)").layout).layout;
+    LeafLayout tiles = local_tile(s, id, terms(s, {"128", "128"}), SymCoord::tuple({SymCoord::underscore(), SymCoord::underscore()})).layout;
+    Fn r = Fn::of(local_partition(s, tiles, law_layout(s, "(32,8):(1,32)").layout, std::nullopt).layout);
+    out.push_back({"symbolic",
+                   "local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,32), _) reaches each "
+                   "coordinate of (M,N) once",
+                   where, Status::proved, bijective_onto(s, r, terms(s, {"M", "N"}))});
+  }
+  {
+    // Tiles of any size bM x bN that divide the problem cover it once (local_tile over every tile).
+    z3::context c;
+    char const* where = "p in 1..2^12, q in 1..2^12, bM in 1..2^8, bN in 1..2^8, M in 1..2^20, N in 1..2^20, M == bM*p, N == bN*q";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout id = identity_tensor(s, law_layout(s, "(M,N):(1,1)").layout).layout;
+    Fn r = Fn::of(local_tile(s, id, terms(s, {"bM", "bN"}), SymCoord::tuple({SymCoord::underscore(), SymCoord::underscore()})).layout);
+    out.push_back({"symbolic", "local_tile(make_identity_tensor((M,N)), (bM,bN), (_,_)) reaches each coordinate of (M,N) once (bM | M, bN | N)",
+                   where, Status::proved, bijective_onto(s, r, terms(s, {"M", "N"}))});
+  }
+  {
+    // One thread's partition of one tile, (i,j) and t symbolic: its offsets stay in [0, M*N).
+    z3::context c;
+    char const* where = "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0, i in 0..2^13, j in 0..2^13, t in 0..255, "
+                        "128*i < M, 128*j < N";
+    Setting s = law_setting(c, where, timeout_ms);
+    SymCoord ij = SymCoord::tuple({SymCoord::at(law_term(s, "i")), SymCoord::at(law_term(s, "j"))});
+    LeafLayout tile = local_tile(s, law_layout(s, "(M,N):(1,M)").layout, terms(s, {"128", "128"}), ij).layout;
+    Fn r = Fn::of(local_partition(s, tile, law_layout(s, "(32,8):(1,32)").layout, law_term(s, "t")).layout);
+    out.push_back({"symbolic", "local_partition(local_tile((M,N):(1,M), (_128,_128), (i,j)), (32,8):(1,32), t) stays within [0, M*N)",
+                   where, Status::proved, image_within(s, r, law_term(s, "0"), law_term(s, "M*N"))});
   }
   {
     z3::context c;
@@ -60,6 +86,19 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     Setting s = law_setting(c, where, timeout_ms);
     out.push_back({"symbolic", "refutation: the offsets of (M,N):(1,M) fit int32 for M, N up to 2^16", where, Status::refuted,
                    fits_int32(s, law_layout(s, "(M,N):(1,M)"))});
+  }
+  {
+    // Issue 15's second kernel question: the offsets of the tiled copy's thread partitions, every
+    // tile and thread, do not all fit int32 for M, N up to 2^16 (refuted with a counterexample).
+    z3::context c;
+    char const* where = "M in 128..2^16, N in 128..2^16, M % 128 == 0, N % 128 == 0";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout tiles =
+        local_tile(s, law_layout(s, "(M,N):(1,M)").layout, terms(s, {"128", "128"}), SymCoord::tuple({SymCoord::underscore(), SymCoord::underscore()}))
+            .layout;
+    Fn r = Fn::of(local_partition(s, tiles, law_layout(s, "(32,8):(1,32)").layout, std::nullopt).layout);
+    out.push_back({"symbolic", "refutation: the offsets of local_partition(local_tile((M,N):(1,M), (_128,_128), (_,_)), (32,8):(1,32), _) fit int32 for M, N up to 2^16",
+                   where, Status::refuted, fits_int32(s, r)});
   }
   {
     // The mode laws of logical_product for compact A and B, for all values: mode 0 is A, mode 1

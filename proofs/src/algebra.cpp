@@ -11,6 +11,7 @@
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
+#include <layoutref/spec/tensor.hpp>
 
 #include <algorithm>
 #include <functional>
@@ -95,6 +96,19 @@ class Decider {
 
   void assume(z3::expr const& e) { solver_.add(e); }
 
+  // q | p by form, as written or after the definitions among the hypotheses (b == c*m): for
+  // every value satisfying them. The solver's mod is incomplete on products of variables.
+  bool divides(z3::expr const& q, z3::expr const& p) const {
+    return divides_by_form(q, p) || divides_by_form(defs_.expand(q), defs_.expand(p));
+  }
+  // p / q as a monomial where q's factors cancel, as written or after the definitions; else p div q.
+  z3::expr quotient(z3::expr const& p, z3::expr const& q) const {
+    z3::expr r = layoutref::proofs::quotient(p, q);
+    if (!(r.is_app() && r.decl().decl_kind() == Z3_OP_IDIV)) return r;
+    z3::expr e = layoutref::proofs::quotient(defs_.expand(p), defs_.expand(q));
+    return e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV ? r : e;
+  }
+
   // Whether `cond` holds for every value, for none, or (Split) for some.
   Truth ask(z3::expr const& cond, std::string const& what) {
     z3::expr c = cond.simplify();
@@ -157,23 +171,70 @@ class Decider {
   Setting const& s_;
   std::vector<std::string>& log_;
   z3::solver solver_;
+  Definitions defs_ = Definitions::of(s_.hypotheses);
 };
 
+// A leaf: its shape and its stride, an integer or a sum of scaled basis elements (`1@0`, an
+// identity tensor's); the operations that compare or sort strides take integers (integer_of).
 struct Mode {
-  z3::expr shape, stride;
+  z3::expr shape;
+  SymValue stride;
+  LeafLayout::Loose loose = LeafLayout::Loose::no;  ///< LeafLayout::loose
+  Mode(z3::expr s, SymValue d) : shape(std::move(s)), stride(std::move(d)) {}
+  Mode(z3::expr s, z3::expr d) : shape(std::move(s)), stride(SymValue(std::move(d))) {}
 };
+
+Mode leaf_mode(LeafLayout const& l, size_t k) {
+  Mode m(l.shape.at(k), l.stride.at(k));
+  m.loose = l.loose_at(k);
+  return m;
+}
 
 std::vector<Mode> modes_of(LeafLayout const& l) {
   std::vector<Mode> m;
-  for (size_t k = 0; k < l.shape.size(); ++k) m.push_back({l.shape[k], l.stride[k].scalar()});
+  for (size_t k = 0; k < l.shape.size(); ++k) m.push_back(leaf_mode(l, k));
   return m;
+}
+
+// A leaf with an integer stride (complement sorts and divides strides).
+struct IntMode {
+  z3::expr shape, stride;
+};
+
+// A stride in text: `M`, `128@0`, `1@0+M@1`.
+std::string value_text(SymValue const& v) {
+  if (v.is_integer()) return term_text(v.scalar().simplify());
+  std::string out;
+  for (auto const& [path, e] : v.parts()) {
+    z3::expr c = e.simplify();
+    if (c.is_numeral() && c.get_decimal_string(0) == "0") continue;
+    std::string t = term_text(c);
+    if (!path.empty()) {
+      if (!c.is_numeral() && !c.is_const()) t = "(" + t + ")";
+      for (auto it = path.rbegin(); it != path.rend(); ++it) t += "@" + std::to_string(*it);
+    }
+    out += (out.empty() ? "" : "+") + t;
+  }
+  return out.empty() ? "0" : out;
+}
+
+// The stride as an integer term. @throws InputError naming `what` for a basis stride.
+z3::expr integer_of(SymValue const& v, std::string const& what) {
+  if (!v.is_integer()) throw InputError(what + " has the basis stride " + value_text(v) + "; this operation takes integer strides");
+  return v.scalar();
+}
+
+SymValue scaled(SymValue const& v, z3::expr const& k) {
+  SymValue r((k * v.scalar()).simplify());
+  for (auto const& [path, e] : v.parts())
+    if (!path.empty()) r = r + SymValue::basis((k * e).simplify(), path);
+  return r;
 }
 
 std::string divides_text(z3::expr const& d, z3::expr const& n) { return term_text(d) + " divides " + term_text(n); }
 
 void check_shapes(Decider& d, LeafLayout const& l, std::string const& name) {
   for (size_t k = 0; k < l.shape.size(); ++k) {
-    if (!l.stride[k].is_integer()) throw InputError(name + " has a basis stride; symbolic operations take integer strides");
     try {
       if (d.ask(l.shape[k] >= 1, term_text(l.shape[k]) + " >= 1") == Truth::always) continue;
     } catch (Split const& e) {
@@ -191,11 +252,11 @@ std::pair<size_t, z3::expr> divide(Decider& d, std::vector<Mode> const& m, z3::e
   z3::context& ctx = by.ctx();
   z3::expr prefix = ctx.int_val(1);
   for (size_t i = 0; i < m.size(); ++i) {
-    if (!divides_by_form(prefix, by)) d.require(z3::mod(by, prefix) == 0, divides_text(prefix, by), condition);
-    z3::expr c = quotient(by, prefix);
+    if (!d.divides(prefix, by)) d.require(z3::mod(by, prefix) == 0, divides_text(prefix, by), condition);
+    z3::expr c = d.quotient(by, prefix);
     if (i + 1 == m.size()) return {i, c};
     if (d.ask(c < m[i].shape, term_text(c) + " < " + term_text(m[i].shape)) == Truth::always) {
-      if (strong && !divides_by_form(c, m[i].shape)) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
+      if (strong && !d.divides(c, m[i].shape)) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
       return {i, c};
     }
     prefix = (prefix * m[i].shape).simplify();
@@ -250,13 +311,13 @@ std::string layout_text(LeafLayout const& l) {
   std::function<std::string(spec::IntTuple const&, bool)> walk = [&](spec::IntTuple const& p, bool shape) -> std::string {
     if (p.leaf) {
       auto k = static_cast<size_t>(p.value);
-      return term_text(shape ? l.shape.at(k) : l.stride.at(k).scalar());
+      return shape ? term_text(l.shape.at(k)) : value_text(l.stride.at(k));
     }
     std::string s = "(";
     for (size_t i = 0; i < p.items.size(); ++i) s += (i ? "," : "") + walk(p.items[i], shape);
     return s + ")";
   };
-  return walk(l.profile, true) + ":" + walk(l.profile, false);
+  return (l.offset ? value_text(*l.offset) + " + " : std::string()) + walk(l.profile, true) + ":" + walk(l.profile, false);
 }
 
 namespace {
@@ -267,7 +328,8 @@ LeafLayout make_leaf_layout(spec::IntTuple profile, std::vector<Mode> const& mod
   l.profile = std::move(profile);
   for (auto const& x : modes) {
     l.shape.push_back(x.shape);
-    l.stride.push_back(SymValue(x.stride));
+    l.stride.push_back(x.stride);
+    l.loose.push_back(x.loose);
     l.shape_text.push_back(term_text(x.shape));
   }
   return l;
@@ -290,15 +352,17 @@ size_t leaf_count(spec::IntTuple const& p) {
   return n;
 }
 
-// Mode i of l as a layout of its own.
-LeafLayout mode_of(LeafLayout const& l, size_t i) {
-  spec::IntTuple const& p = l.profile.leaf ? l.profile : l.profile.items.at(i);
+// The node p of l's profile (its leaves in order) as a layout of its own.
+LeafLayout node_of(LeafLayout const& l, spec::IntTuple const& p) {
   spec::i64 first = first_leaf(p);
   std::vector<Mode> modes;
   for (size_t k = 0; k < leaf_count(p); ++k)
-    modes.push_back({l.shape.at(static_cast<size_t>(first) + k), l.stride.at(static_cast<size_t>(first) + k).scalar()});
+    modes.push_back(leaf_mode(l, static_cast<size_t>(first) + k));
   return make_leaf_layout(shifted(p, -first), modes);
 }
+
+// Mode i of l as a layout of its own.
+LeafLayout mode_of(LeafLayout const& l, size_t i) { return node_of(l, l.profile.leaf ? l.profile : l.profile.items.at(i)); }
 
 // The tuple (l_0, l_1, ...).
 LeafLayout tuple_of(std::vector<LeafLayout> const& ls) {
@@ -306,7 +370,7 @@ LeafLayout tuple_of(std::vector<LeafLayout> const& ls) {
   std::vector<Mode> modes;
   for (auto const& l : ls) {
     items.push_back(shifted(l.profile, static_cast<spec::i64>(modes.size())));
-    for (size_t k = 0; k < l.shape.size(); ++k) modes.push_back({l.shape[k], l.stride[k].scalar()});
+    for (size_t k = 0; k < l.shape.size(); ++k) modes.push_back(leaf_mode(l, k));
   }
   return make_leaf_layout(spec::IntTuple::tuple(std::move(items)), modes);
 }
@@ -315,7 +379,7 @@ LeafLayout tuple_of(std::vector<LeafLayout> const& ls) {
 // `drop_units`, the modes whose shape is the numeral 1 (as a polynomial) left out first.
 LeafLayout flat_of(z3::context& ctx, std::vector<Mode> modes, bool drop_units) {
   if (drop_units) std::erase_if(modes, [](Mode const& x) { return normalizes_to(x.shape, 1); });
-  if (modes.empty()) modes.push_back({ctx.int_val(1), ctx.int_val(0)});
+  if (modes.empty()) modes.emplace_back(ctx.int_val(1), ctx.int_val(0));
   if (modes.size() == 1) return make_leaf_layout(spec::IntTuple(0), modes);
   std::vector<spec::IntTuple> items;
   for (size_t k = 0; k < modes.size(); ++k) items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
@@ -333,13 +397,37 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   // A in extension form: size-1 leaves dropped (but the last), a leaf merged into the previous
   // one where it continues it.
   std::vector<Mode> all = modes_of(a), m;
+  // Â runs on past size(A) in A's last leaf. A loose last leaf (a derived shape 1 for some values,
+  // LeafLayout::loose) is decided first: never 1, kept; 1 for every value (of this case), made
+  // what the spec's result has there, 1:0 or nothing; 1 for some values only, a split.
+  // No extension happens where B's values stay below size(A) (B's strides >= 0).
+  bool inside = false;
+  if (!all.empty() && all.back().loose != LeafLayout::Loose::no) {
+    z3::expr top = ctx.int_val(0), size_a = ctx.int_val(1);
+    bool integral = true;
+    for (size_t k = 0; k < b.shape.size(); ++k) {
+      integral = integral && b.stride[k].is_integer();
+      if (integral) top = top + (b.shape[k] - 1) * b.stride[k].scalar();
+    }
+    for (auto const& x : all) size_a = size_a * x.shape;
+    inside = integral && d.maybe(top < size_a, "B's values stay below size(A) (" + term_text(top.simplify()) + " < " +
+                                                  term_text(size_a.simplify()) + ")") == Truth::always;
+  }
+  while (!inside && !all.empty() && all.back().loose != LeafLayout::Loose::no && !normalizes_to(all.back().shape, 1)) {
+    if (d.ask(all.back().shape == 1, term_text(all.back().shape) + " = 1 (A's last leaf, derived)") == Truth::never) break;
+    if (all.back().loose == LeafLayout::Loose::alone || all.size() == 1) {
+      all.back() = Mode(ctx.int_val(1), ctx.int_val(0));
+      break;
+    }
+    all.pop_back();
+  }
   for (size_t k = 0; k < all.size(); ++k) {
     bool last = k + 1 == all.size();
     if (!last && normalizes_to(all[k].shape, 1)) continue;
     if (!m.empty() &&
-        d.ask(all[k].stride == m.back().shape * m.back().stride,
-              "A's leaf " + std::to_string(k) + " continues the one before (" + term_text(all[k].stride) + " = " +
-                  term_text((m.back().shape * m.back().stride).simplify()) + ")") == Truth::always) {
+        d.ask(all[k].stride.equals(scaled(m.back().stride, m.back().shape)),
+              "A's leaf " + std::to_string(k) + " continues the one before (" + value_text(all[k].stride) + " = " +
+                  value_text(scaled(m.back().stride, m.back().shape)) + ")") == Truth::always) {
       m.back().shape = (m.back().shape * all[k].shape).simplify();
       continue;
     }
@@ -348,28 +436,32 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   // Each leaf mode N:r of B.
   std::vector<std::vector<Mode>> per_leaf;
   for (size_t k = 0; k < b.shape.size(); ++k) {
-    z3::expr n = b.shape[k], r = b.stride[k].scalar();
+    z3::expr n = b.shape[k], r = integer_of(b.stride[k], "B's leaf " + std::to_string(k));
     std::string mode = "B's leaf " + std::to_string(k) + " (" + term_text(n) + ":" + term_text(r) + ")";
     if (normalizes_to(n, 1) || d.ask(r == 0, term_text(r) + " = 0") == Truth::always) {
-      per_leaf.push_back({{n, ctx.int_val(0)}});
+      per_leaf.push_back({Mode(n, ctx.int_val(0))});
       continue;
     }
     d.require(r > 0, term_text(r) + " > 0", "composition.negative_stride (" + mode + ")");
     auto [i, c] = divide(d, m, r, true, "composition.left_divisibility (" + mode + ")");
     std::vector<Mode> rest;
     if (i + 1 < m.size()) {
-      rest.push_back({quotient(m[i].shape, c), (c * m[i].stride).simplify()});
+      rest.emplace_back(d.quotient(m[i].shape, c), scaled(m[i].stride, c));
       for (size_t j = i + 1; j < m.size(); ++j) rest.push_back(m[j]);
     } else {
-      rest.push_back({ctx.int_val(1), (c * m[i].stride).simplify()});  // the unbounded last mode
+      rest.emplace_back(ctx.int_val(1), scaled(m[i].stride, c));  // the unbounded last mode
     }
     auto [j, n2] = divide(d, rest, n, false, "composition.weak_left_divisibility (" + mode + ")");
     std::vector<Mode> res;
     for (size_t t = 0; t < j; ++t) res.push_back(rest[t]);
-    res.push_back({n2, rest[j].stride});
-    // Leaves of shape 1 say nothing: drop them (keep one).
+    res.emplace_back(n2, rest[j].stride);
+    // Leaves of shape 1 say nothing: drop them (keep one). Those of shape 1 for some values only
+    // are loose: the spec's result is 1:0 there when the leaf is alone, else it has no such leaf.
     std::erase_if(res, [](Mode const& x) { return normalizes_to(x.shape, 1); });
-    if (res.empty()) res.push_back({ctx.int_val(1), ctx.int_val(0)});
+    if (res.empty()) res.emplace_back(ctx.int_val(1), ctx.int_val(0));
+    for (auto& x : res)
+      if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never)
+        x.loose = res.size() == 1 ? LeafLayout::Loose::alone : LeafLayout::Loose::dropped;
     per_leaf.push_back(res);
   }
   // B's modes compose one by one only where their intervals of definition in A, [r, r*(N-1)]
@@ -411,7 +503,8 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
     std::vector<spec::IntTuple> items;
     for (auto const& x : modes) {
       out.shape.push_back(x.shape);
-      out.stride.push_back(SymValue(x.stride));
+      out.stride.push_back(x.stride);
+      out.loose.push_back(x.loose);
       out.shape_text.push_back(term_text(x.shape));
       items.push_back(spec::IntTuple(next++));
     }
@@ -426,10 +519,10 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
 // each stride divisible by the span so far (complement.stride_divisibility); R = (d_0, d_1/(n_0
 // d_0), ..., ceil(M/(n_last d_last))):(1, n_0 d_0, ..., n_last d_last), modes of shape 1 left out.
 LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::expr const& m) {
-  std::vector<Mode> live;
+  std::vector<IntMode> live;
   std::string uncertain;  // a kept mode whose shape is 1 for some values
   for (size_t k = 0; k < a.shape.size(); ++k) {
-    Mode x{a.shape[k], a.stride[k].scalar()};
+    IntMode x{a.shape[k], integer_of(a.stride[k], "A's leaf " + std::to_string(k))};
     // Left out when always 0 / 1. A stride that is 0 for some values only splits. A shape that
     // is 1 for some values only is kept: such a mode changes nothing (its gap mode coalesces with
     // the next) provided every division after it is exact, the last one (by M) included, which
@@ -451,17 +544,19 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
   std::vector<Mode> r;
   z3::expr current = ctx.int_val(1);
   for (auto const& x : live) {
-    if (!divides_by_form(current, x.stride))
+    if (!d.divides(current, x.stride))
       d.require(z3::mod(x.stride, current) == 0, divides_text(current, x.stride), "complement.stride_divisibility");
-    r.push_back({quotient(x.stride, current), current});
+    r.emplace_back(d.quotient(x.stride, current), current);
     current = (x.shape * x.stride).simplify();
   }
-  bool exact = divides_by_form(current, m) || d.maybe(z3::mod(m, current) == 0, divides_text(current, m)) == Truth::always;
+  bool exact = d.divides(current, m) || d.maybe(z3::mod(m, current) == 0, divides_text(current, m)) == Truth::always;
   if (!exact && !uncertain.empty())
     throw Split("the result's structure depends on whether " + uncertain + " (a mode of shape 1 is left out, and " +
                 divides_text(current, m) + " does not hold for every value; state the case in --where)");
-  z3::expr last = exact ? quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
-  r.push_back({last, current});
+  z3::expr last = exact ? d.quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
+  r.emplace_back(last, current);
+  for (auto& x : r)  // the spec's complement leaves out modes of shape 1
+    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = LeafLayout::Loose::dropped;
   return flat_of(ctx, r, true);
 }
 
@@ -476,7 +571,7 @@ LeafLayout divide_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayo
 LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
   z3::expr cosize = ctx.int_val(1);
   for (size_t k = 0; k < b.shape.size(); ++k) {
-    z3::expr dk = b.stride[k].scalar();
+    z3::expr dk = integer_of(b.stride[k], "B's leaf " + std::to_string(k));
     d.require(dk >= 0, term_text(dk) + " >= 0", "logical_product: B's stride (leaf " + std::to_string(k) + ") >= 0");
     cosize = cosize + (b.shape[k] - 1) * dk;
   }
@@ -496,7 +591,8 @@ LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::st
                      "some order); here no such order was found");
   z3::expr product = ctx.int_val(1);
   for (size_t k : order->order) {
-    d.require(l.stride[k].scalar() == product, term_text(l.stride[k].scalar()) + " = " + term_text(product.simplify()),
+    z3::expr dk = integer_of(l.stride[k], "L's leaf " + std::to_string(k));
+    d.require(dk == product, term_text(dk) + " = " + term_text(product.simplify()),
               op + ": L compact (its strides the running products of its shapes)");
     product = (product * l.shape[k]).simplify();
   }
@@ -507,8 +603,41 @@ LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::st
     p = (p * e).simplify();
   }
   std::vector<Mode> modes;
-  for (size_t k : order->order) modes.push_back({l.shape[k], natural[k]});
+  for (size_t k : order->order) modes.emplace_back(l.shape[k], natural[k]);
+  for (auto& x : modes)  // the spec's inverse leaves out modes of shape 1
+    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = LeafLayout::Loose::dropped;
   return flat_of(ctx, modes, false);
+}
+
+// slice(L, c) without L's offset: the kept nodes as one tuple; `offset` gets the value at c.
+LeafLayout slice_in(Decider& d, LeafLayout const& l, SymCoord const& c, SymValue& offset) {
+  if (c.keep) return l;
+  if (c.index) throw InputError("slice: the coordinate " + term_text(*c.index) + " keeps no mode (a coordinate without `_` names one element)");
+  std::vector<LeafLayout> kept;
+  std::function<void(SymCoord const&, spec::IntTuple const&, std::string const&)> walk = [&](SymCoord const& x, spec::IntTuple const& p,
+                                                                                               std::string const& where) {
+    if (x.keep) {
+      kept.push_back(node_of(l, p));
+      return;
+    }
+    if (x.index) {
+      LeafLayout sub = node_of(l, p);
+      z3::expr i = *x.index, n = size_of(sub);
+      d.require(i >= 0 && i < n, "0 <= " + term_text(i) + " < " + term_text(n), "slice.coordinate_in_range (" + where + ")");
+      offset = offset + value_at_index(sub, i);
+      return;
+    }
+    if (p.leaf || p.items.size() != x.items.size())
+      throw InputError("slice: the coordinate at " + where + " has rank " + std::to_string(x.items.size()) + ", the layout's mode " +
+                       (p.leaf ? std::string("is a leaf") : "has rank " + std::to_string(p.items.size())));
+    for (size_t k = 0; k < x.items.size(); ++k) walk(x.items[k], p.items[k], where + "." + std::to_string(k));
+  };
+  if (l.profile.leaf || l.profile.items.size() != c.items.size())
+    throw InputError("slice: a coordinate of rank " + std::to_string(c.items.size()) + " for a layout of rank " +
+                     std::to_string(l.profile.leaf ? 1 : l.profile.items.size()));
+  for (size_t k = 0; k < c.items.size(); ++k) walk(c.items[k], l.profile.items[k], "mode " + std::to_string(k));
+  if (kept.empty()) throw InputError("slice: the coordinate keeps no mode (a coordinate without `_` names one element)");
+  return tuple_of(kept);
 }
 
 Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::string>> const& layouts) {
@@ -524,11 +653,11 @@ Decider& prepared(Decider& d, std::vector<std::pair<LeafLayout const*, std::stri
 LeafLayout coalesce_in(Decider& d, z3::context& ctx, LeafLayout const& l) {
   std::vector<Mode> out;
   for (size_t k = 0; k < l.shape.size(); ++k) {
-    Mode x{l.shape[k], l.stride[k].scalar()};
+    Mode x(l.shape[k], l.stride[k]);
     if (d.ask(x.shape == 1, term_text(x.shape) + " = 1") == Truth::always) continue;
-    if (!out.empty() && d.ask(x.stride == out.back().shape * out.back().stride,
-                              "leaf " + std::to_string(k) + " continues the one before (" + term_text(x.stride) + " = " +
-                                  term_text((out.back().shape * out.back().stride).simplify()) + ")") == Truth::always) {
+    if (!out.empty() && d.ask(x.stride.equals(scaled(out.back().stride, out.back().shape)),
+                              "leaf " + std::to_string(k) + " continues the one before (" + value_text(x.stride) + " = " +
+                                  value_text(scaled(out.back().stride, out.back().shape)) + ")") == Truth::always) {
       out.back().shape = (out.back().shape * x.shape).simplify();
       continue;
     }
@@ -547,11 +676,12 @@ namespace {
 // never an unchecked result.
 Symbolic checked_operation(Setting const& s, std::string const& op, std::vector<std::pair<LeafLayout const*, std::string>> const& named,
                            std::vector<LeafLayout> const& args, std::function<LeafLayout(Decider&)> const& build,
-                           SpecOperation const& spec_op) {
+                           SpecOperation const& spec_op, SpecOffset const& spec_offset = nullptr) {
   Symbolic out;
   Decider d(s, out.decisions);
   out.layout = build(prepared(d, named));
-  out.checked = spot_check(s, op, args, out.layout, spec_op);
+
+  out.checked = spot_check(s, op, args, out.layout, spec_op, spec_offset);
   if (out.checked == 0)
     throw Split(op + " = " + layout_text(out.layout) + " was computed symbolically, but no assignment of the variables within the "
                 "bounds and hypotheses is small enough (sizes at most 2^16) to compare it with the spec's " + op +
@@ -565,6 +695,271 @@ Symbolic composition(Setting const& s, LeafLayout const& a, LeafLayout const& b)
   return checked_operation(
       s, "composition", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return composition_in(d, *s.ctx, a, b); },
       [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::composition(in.at(0), in.at(1)); });
+}
+
+SymValue value_at_index(LeafLayout const& l, z3::expr const& x) {
+  SymValue v(x.ctx().int_val(0));
+  if (l.shape.size() == 1) return v + scaled(l.stride[0], x);
+  z3::expr prefix = x.ctx().int_val(1);
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    z3::expr q = normalizes_to(prefix, 1) ? x : (x / prefix);
+    z3::expr c = k + 1 == l.shape.size() ? q : z3::mod(q, l.shape[k]);
+    v = v + scaled(l.stride[k], c.simplify());
+    prefix = (prefix * l.shape[k]).simplify();
+  }
+  return v;
+}
+
+Symbolic slice(Setting const& s, LeafLayout const& l, SymCoord const& c) {
+  // The coordinate as the spec reads it at an assignment (`_` or the index's value).
+  std::function<spec::SliceCoord(SymCoord const&, Assignment const&)> concrete = [&](SymCoord const& x, Assignment const& a) {
+    if (x.keep) return spec::SliceCoord(spec::SliceLeaf{true, 0});
+    if (x.index) return spec::SliceCoord(spec::SliceLeaf{false, value_of(s, *x.index, a)});
+    std::vector<spec::SliceCoord> items;
+    for (auto const& y : x.items) items.push_back(concrete(y, a));
+    return spec::SliceCoord::tuple(std::move(items));
+  };
+  LeafLayout plain = l;
+  plain.offset.reset();
+  SymValue offset(s.ctx->int_val(0));
+  Symbolic r = checked_operation(
+      s, "slice", {{&plain, "L"}}, {plain},
+      [&](Decider& d) {
+        LeafLayout out = slice_in(d, plain, c, offset);
+        bool zero = true;
+        for (auto const& part : offset.parts()) zero = zero && normalizes_to(part.second, 0);
+        if (!zero) out.offset = offset;
+        return out;
+      },
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec::slice(concrete(c, a), in.at(0)).layout; },
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec::slice(concrete(c, a), in.at(0)).offset; });
+  if (l.offset) r.layout.offset = r.layout.offset ? *l.offset + *r.layout.offset : *l.offset;
+  return r;
+}
+
+namespace {
+
+// CuTe's repeat<n>(_) as spec::underscores builds it: a lone `_` for one mode.
+SymCoord underscores(size_t n) {
+  if (n == 1) return SymCoord::underscore();
+  return SymCoord::tuple(std::vector<SymCoord>(n, SymCoord::underscore()));
+}
+size_t rank_of(spec::IntTuple const& p) { return p.leaf ? 1 : p.items.size(); }
+// spec::pad_with_underscores: c padded with `_` to the rank of the mode it indexes.
+SymCoord padded(SymCoord const& c, spec::IntTuple const& mode, std::string const& what) {
+  if (c.leaf()) return c;
+  size_t r = rank_of(mode);
+  if (c.items.size() > r)
+    throw InputError(what + ": the coordinate has " + std::to_string(c.items.size()) + " modes, the mode it indexes " + std::to_string(r));
+  if (mode.leaf) return c.items.empty() ? SymCoord::underscore() : c.items[0];
+  SymCoord out = c;
+  while (out.items.size() < r) out.items.push_back(SymCoord::underscore());
+  return out;
+}
+std::function<spec::SliceCoord(SymCoord const&)> concrete_coord(Setting const& s, Assignment const& a) {
+  return [&s, a](SymCoord const& x) {
+    std::function<spec::SliceCoord(SymCoord const&)> walk = [&](SymCoord const& y) {
+      if (y.keep) return spec::SliceCoord(spec::SliceLeaf{true, 0});
+      if (y.index) return spec::SliceCoord(spec::SliceLeaf{false, value_of(s, *y.index, a)});
+      std::vector<spec::SliceCoord> items;
+      for (auto const& z : y.items) items.push_back(walk(z));
+      return spec::SliceCoord::tuple(std::move(items));
+    };
+    return walk(x);
+  };
+}
+// Two steps as one result: the second's layout, both steps' decisions, the fewer comparisons.
+Symbolic joined(Symbolic const& first, Symbolic second) {
+  std::vector<std::string> d = first.decisions;
+  d.insert(d.end(), second.decisions.begin(), second.decisions.end());
+  second.decisions = std::move(d);
+  second.checked = std::min(first.checked, second.checked);
+  return second;
+}
+}  // namespace
+
+Symbolic local_tile(Setting const& s, LeafLayout const& t, std::vector<z3::expr> const& tile, SymCoord const& c) {
+  LeafLayout plain = t;
+  plain.offset.reset();
+  Symbolic z = divide(s, "zipped_divide", plain, tile);
+  if (z.layout.profile.leaf || z.layout.profile.items.size() != 2) throw InternalError("zipped_divide did not give two modes");
+  SymCoord at = SymCoord::tuple({underscores(rank_of(z.layout.profile.items[0])), padded(c, z.layout.profile.items[1], "local_tile")});
+  Symbolic r = joined(z, slice(s, z.layout, at));
+  if (t.offset) r.layout.offset = r.layout.offset ? *t.offset + *r.layout.offset : *t.offset;
+  return r;
+}
+
+Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const& thr, std::optional<z3::expr> const& idx) {
+  z3::context& ctx = *s.ctx;
+  if (thr.offset) throw InputError("local_partition: the thread layout has an offset (a tensor); it takes a layout");
+  for (auto const& d : thr.stride)
+    if (!d.is_integer()) throw InputError("local_partition: the thread layout has the basis stride " + value_text(d) + "; it takes integer strides");
+  // get_flat_coord's conditions for every idx: thr a bijection onto [0, size(thr)).
+  Answer b = bijective(s, Fn::of(thr), thr.size());
+  if (b.status == Status::refuted)
+    throw InputError("local_partition: the thread layout " + layout_text(thr) + " is not a bijection onto [0, size), so get_flat_coord " +
+                     "(get_flat_coord.not_a_value or .not_unique) fails for some idx: " + b.counterexample);
+  if (b.status != Status::proved)
+    throw Split("local_partition: could not prove that the thread layout " + layout_text(thr) + " is a bijection onto [0, size) (" +
+                b.reason + ")");
+  // The tiler: product_each(shape(thr)).
+  std::vector<z3::expr> tile;
+  size_t modes = rank_of(thr.profile);
+  for (size_t i = 0; i < modes; ++i) tile.push_back(size_of(mode_of(thr, i)));
+  LeafLayout plain = t;
+  plain.offset.reset();
+  Symbolic z = divide(s, "zipped_divide", plain, tile);
+  if (z.layout.profile.leaf || z.layout.profile.items.size() != 2) throw InternalError("zipped_divide did not give two modes");
+  spec::IntTuple const &tile_mode = z.layout.profile.items[0], &rest_mode = z.layout.profile.items[1];
+  SymCoord thread = underscores(rank_of(tile_mode));
+  if (idx) {
+    Decider d(s, z.decisions);
+    d.require(*idx >= 0 && *idx < thr.size(), "0 <= " + term_text(*idx) + " < " + term_text(thr.size()),
+              "get_flat_coord.not_a_value (idx within [0, size(thr)))");
+    // Leaf k's coordinate (idx / d_k) % s_k (thr is a bijection onto [0, size): its leaves of
+    // shape above 1 have the strides of a mixed radix); per top-level mode, the 1-D index.
+    std::vector<SymCoord> per_mode;
+    for (size_t i = 0; i < modes; ++i) {
+      LeafLayout m = mode_of(thr, i);
+      z3::expr index = ctx.int_val(0), prefix = ctx.int_val(1);
+      for (size_t k = 0; k < m.shape.size(); ++k) {
+        if (!normalizes_to(m.shape[k], 1)) {
+          z3::expr dk = m.stride[k].scalar();
+          z3::expr q = normalizes_to(dk, 1) ? *idx : *idx / dk;
+          index = index + prefix * z3::mod(q, m.shape[k]);
+        }
+        prefix = prefix * m.shape[k];
+      }
+      per_mode.push_back(SymCoord::at(index.simplify()));
+    }
+    thread = padded(SymCoord::tuple(per_mode), tile_mode, "local_partition");
+  }
+  SymCoord at = SymCoord::tuple({thread, underscores(rank_of(rest_mode))});
+  Symbolic r = joined(z, slice(s, z.layout, at));
+  // The whole against the spec's definition: zipped_divide by product_each(shape(thr)), sliced at
+  // get_flat_coord(idx) (or kept, for `_`).
+  spec::IntTuple tp = spec::IntTuple::tuple({});
+  std::vector<Mode> tiler;
+  for (size_t k = 0; k < tile.size(); ++k) {
+    tiler.emplace_back(tile[k], ctx.int_val(1));
+    tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
+  }
+  auto spec_slice = [&](std::vector<spec::Layout> const& in, Assignment const& a) {
+    spec::Layout zl = spec::divide(spec::Arrangement::zipped, in.at(0), spec::Tiler::shape(spec::product_each(in.at(1).shape)));
+    spec::SliceCoord c = concrete_coord(s, a)(SymCoord::tuple({underscores(rank_of(tile_mode)), underscores(rank_of(rest_mode))}));
+    if (idx) {
+      spec::IntTuple flat = spec::get_flat_coord(in.at(1), value_of(s, *idx, a));
+      std::function<spec::SliceCoord(spec::IntTuple const&)> lift = [&](spec::IntTuple const& x) {
+        if (x.leaf) return spec::SliceCoord(spec::SliceLeaf{false, x.value});
+        std::vector<spec::SliceCoord> items;
+        for (auto const& y : x.items) items.push_back(lift(y));
+        return spec::SliceCoord::tuple(std::move(items));
+      };
+      spec::SliceCoord lifted = lift(flat);
+      if (!lifted.leaf && zl.shape.items.at(0).leaf) lifted = lifted.items.at(0);  // spec's pad_with_underscores
+      c.items.at(0) = lifted;
+    }
+    return spec::slice(c, zl);
+  };
+  unsigned long long n = spot_check(
+      s, "local_partition", {plain, thr}, r.layout, [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).layout; },
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; });
+  r.checked = std::min(r.checked, n);
+  if (n == 0) throw Split("local_partition could not be compared with the spec at any assignment (sizes at most 2^16), so it is not used");
+  if (t.offset) r.layout.offset = r.layout.offset ? *t.offset + *r.layout.offset : *t.offset;
+  return r;
+}
+
+// bijective_onto: F's values (coordinates, `x@k`) reach every coordinate of
+// the shape S exactly once. Component k of every value lies in [0, S_k) (image_within, else the
+// mixed-radix lemma through bijective onto [0, S_k)); given that, F is such a bijection exactly
+// when its colexicographic index F' = sum_k x_k * S_0 * ... * S_{k-1} (a layout with integer
+// strides) is a bijection onto [0, S_0 * ... * S_{r-1}), which is then asked.
+Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const& shape) {
+  z3::context& c = *s.ctx;
+  std::string target = "(";
+  for (size_t k = 0; k < shape.size(); ++k) target += (k ? "," : "") + term_text(shape[k]);
+  target += ")";
+  if (shape.empty()) throw InputError("bijective(F, S): S has no modes");
+  if (f.kind != Fn::Kind::layout) throw InputError("bijective(F, " + target + "): F must be a layout or a coordinate tensor");
+  LeafLayout const& l = f.layout;
+  std::vector<SymValue> values(l.stride.begin(), l.stride.end());
+  if (l.offset) values.push_back(*l.offset);
+  for (auto const& v : values)
+    for (auto const& part : v.parts()) {
+      auto const& p = part.first;
+      if (p.empty()) {
+        if (!normalizes_to(part.second, 0))
+          throw InputError("bijective(F, " + target + "): F's values have an integer part (" + term_text(part.second) +
+                         "); a shape target takes coordinate values (x@0, x@1, ...), an integer target bijective(F, N) integer values");
+        continue;
+      }
+      if (p.size() != 1 || p[0] < 0 || static_cast<size_t>(p[0]) >= shape.size())
+        throw InputError("bijective(F, " + target + "): F's values have a component at @" + std::to_string(p.back()) +
+                       (p.size() == 1 ? std::string() : " (nested)") + ", outside the flat shape of rank " + std::to_string(shape.size()));
+    }
+  auto component = [&](SymValue const& v, int k) {
+    auto it = v.parts().find(spec::Path{k});
+    return it == v.parts().end() ? c.int_val(0) : it->second;
+  };
+  auto project = [&](std::function<z3::expr(SymValue const&)> const& map) {
+    LeafLayout out = l;
+    for (size_t i = 0; i < l.stride.size(); ++i) out.stride[i] = SymValue(map(l.stride[i]).simplify());
+    if (l.offset) out.offset = SymValue(map(*l.offset).simplify());
+    return out;
+  };
+  std::string within;
+  for (size_t k = 0; k < shape.size(); ++k) {
+    Fn ck = Fn::of(project([&](SymValue const& v) { return component(v, static_cast<int>(k)); }));
+    Answer a = image_within(s, ck, c.int_val(0), shape[k]);
+    if (a.status != Status::proved) {
+      Answer b = bijective(s, ck, shape[k]);
+      if (b.status == Status::proved) a = b;
+    }
+    if (a.status != Status::proved) {
+      a.reason = "component " + std::to_string(k) + " (@" + std::to_string(k) + ") of F's values must lie in [0, " + term_text(shape[k]) +
+                 ")" + (a.status == Status::refuted ? ", and does not (the counterexample is that component alone)" : "") +
+                 (a.reason.empty() ? "" : ": " + a.reason);
+      return a;
+    }
+    within += (within.empty() ? "" : ", ") + std::to_string(k) + (a.lemma.empty() ? "" : " (" + a.lemma + ")");
+  }
+  LeafLayout lin = project([&](SymValue const& v) {
+    z3::expr sum = c.int_val(0), prefix = c.int_val(1);
+    for (size_t k = 0; k < shape.size(); ++k) {
+      sum = sum + component(v, static_cast<int>(k)) * prefix;
+      prefix = prefix * shape[k];
+    }
+    return sum;
+  });
+  z3::expr n = c.int_val(1);
+  for (auto const& e : shape) n = n * e;
+  Answer b = bijective(s, Fn::of(lin), n.simplify());
+  b.reason = "every component of F's values lies within " + target + " (proved for components " + within +
+             "), so F is a bijection onto the coordinates of " + target + " exactly when its colexicographic index F' = " +
+             layout_text(lin) + " is one onto [0, " + term_text(n.simplify()) + ")" + (b.reason.empty() ? "" : ": " + b.reason);
+  return b;
+}
+
+Symbolic identity_tensor(Setting const& s, LeafLayout const& shape) {
+  LeafLayout id = shape;
+  std::function<void(spec::IntTuple const&, spec::Path)> walk = [&](spec::IntTuple const& p, spec::Path path) {
+    if (p.leaf) {
+      auto k = static_cast<size_t>(p.value);
+      id.stride.at(k) = path.empty() ? SymValue(s.ctx->int_val(1)) : SymValue::basis(s.ctx->int_val(1), path);
+      return;
+    }
+    for (size_t i = 0; i < p.items.size(); ++i) {
+      spec::Path q = path;
+      q.push_back(static_cast<int>(i));
+      walk(p.items[i], q);
+    }
+  };
+  walk(id.profile, {});
+  id.offset.reset();
+  return checked_operation(
+      s, "make_identity_tensor", {{&id, "S"}}, {id}, [&](Decider&) { return id; },
+      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::make_identity_tensor(in.at(0).shape).layout; });
 }
 
 Symbolic coalesce(Setting const& s, LeafLayout const& l) {
@@ -621,7 +1016,7 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
   std::vector<Mode> tiler;
   spec::IntTuple tp = spec::IntTuple::tuple({});
   for (size_t k = 0; k < tile.size(); ++k) {
-    tiler.push_back({tile[k], ctx.int_val(1)});
+    tiler.emplace_back(tile[k], ctx.int_val(1));
     tp.items.push_back(spec::IntTuple(static_cast<spec::i64>(k)));
   }
   auto build = [&](Decider& d) {
@@ -657,7 +1052,7 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
     std::vector<Mode> leaves;
     for (auto const* part : {&tiles, &rests})
       for (auto const& l : *part)
-        for (size_t k = 0; k < l.shape.size(); ++k) leaves.push_back({l.shape[k], l.stride[k].scalar()});
+        for (size_t k = 0; k < l.shape.size(); ++k) leaves.push_back(leaf_mode(l, k));
     return flat_of(ctx, leaves, false);
   };
   return checked_operation(s, kind, {{&a, "A"}}, {a, make_leaf_layout(tp, tiler)}, build,
@@ -667,7 +1062,7 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
 }
 
 unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
-                              SpecOperation const& spec_op) {
+                              SpecOperation const& spec_op, SpecOffset const& spec_offset) {
   z3::context& ctx = *s.ctx;
   // The assignments: every one where there are at most 256, else up to 32 found by the solver,
   // smallest first (the sum of the distances to the lower bounds at most 0, 1, 2, 4, ...).
@@ -731,11 +1126,17 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     for (auto const& l : in) small = small && spec::size(l) <= (1 << 16);
     if (!small) continue;
     spec::Layout want;
+    spec::Value want_offset, got_offset;
     try {
       want = spec_op(in, x);
+      if (spec_offset) want_offset = spec_offset(in, x);
+      if (r.offset) got_offset = value_of(s, *r.offset, x);
     } catch (spec::Error const& e) {
       throw InputError(op + " is not admissible at " + str(s, x) + ": " + e.what());
     }
+    if (!(want_offset == got_offset))
+      throw InternalError("symbolic " + op + " gave the offset " + got_offset.str() + " at " + str(s, x) + ", but the spec's is " +
+                          want_offset.str());
     if (spec::size(want) != spec::size(got))
       throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's has size " +
                           std::to_string(spec::size(want)) + ": " + spec::str(want));

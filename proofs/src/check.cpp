@@ -30,15 +30,7 @@ spec::Layout layout_of(Setting const& s, LeafLayout const& l, Assignment const& 
   std::vector<long long> shape;
   for (auto const& e : l.shape) shape.push_back(value_of(s, e, a));
   std::vector<spec::Value> stride;
-  for (auto const& d : l.stride) {
-    spec::Value v;
-    for (auto const& [path, e] : d.parts()) {
-      long long x = value_of(s, e, a);
-      if (x == 0) continue;
-      v = v + (path.empty() ? spec::Value(x) : spec::Value::basis(x, path));
-    }
-    stride.push_back(v);
-  }
+  for (auto const& d : l.stride) stride.push_back(value_of(s, d, a));
   return spec::Layout(shape_of(l.profile, shape), stride_of(l.profile, stride));
 }
 
@@ -114,7 +106,7 @@ long long ConcreteFn::size() const { return spec::size(layout); }
 
 spec::Value ConcreteFn::at(long long i) const {
   switch (kind) {
-    case Fn::Kind::layout: return spec::evaluate(layout, i);
+    case Fn::Kind::layout: return origin + spec::evaluate(layout, i);
     case Fn::Kind::swizzled: {
       long long x = spec::add(offset, spec::evaluate(layout, i).integer("the swizzled layout's value"));
       if (x < 0) spec::bad_argument("a swizzle of the negative value " + std::to_string(x));
@@ -166,10 +158,21 @@ bool hypotheses_hold(Setting const& s, Assignment const& a) {
   return true;
 }
 
+spec::Value value_of(Setting const& s, SymValue const& d, Assignment const& a) {
+  spec::Value v;
+  for (auto const& [path, e] : d.parts()) {
+    long long x = value_of(s, e, a);
+    if (x == 0) continue;
+    v = v + (path.empty() ? spec::Value(x) : spec::Value::basis(x, path));
+  }
+  return v;
+}
+
 ConcreteFn instantiate(Setting const& s, Fn const& f, Assignment const& a) {
   ConcreteFn out;
   out.kind = f.kind;
   out.layout = layout_of(s, f.layout, a);
+  if (f.layout.offset) out.origin = value_of(s, *f.layout.offset, a);
   out.swizzle = f.swizzle;
   out.offset = f.offset;
   if (f.outer) out.outer = layout_of(s, f.outer->layout, a);

@@ -10,6 +10,12 @@ SymValue SymValue::of(z3::context& c, spec::Value const& v) {
   return s;
 }
 
+SymValue SymValue::basis(z3::expr const& k, spec::Path const& path) {
+  SymValue s(k.ctx().int_val(0));
+  s.parts_.insert_or_assign(path, k);
+  return s;
+}
+
 SymValue SymValue::operator+(SymValue const& o) const {
   SymValue r = *this;
   for (auto const& [p, e] : o.parts_) {
@@ -77,7 +83,7 @@ std::string subst(spec::IntTuple const& profile, std::function<std::string(int)>
 }  // namespace
 
 std::string LeafLayout::str(z3::model const& m) const {
-  return subst(profile, [&](int k) { return model_value(m, shape.at(static_cast<size_t>(k))); }) + ":" +
+  return (offset ? offset->str(m) + " + " : std::string()) + subst(profile, [&](int k) { return model_value(m, shape.at(static_cast<size_t>(k))); }) + ":" +
          subst(profile, [&](int k) { return stride.at(static_cast<size_t>(k)).str(m); });
 }
 
@@ -114,6 +120,7 @@ SymValue Encoder::evaluate(LeafLayout const& l, z3::expr const& index, std::vect
   std::vector<z3::expr> c = split(index, l.shape);
   SymValue v(ctx.int_val(0));
   for (size_t k = 0; k < c.size(); ++k) v = v + l.stride[k].scaled(c[k]);
+  if (l.offset) v = *l.offset + v;
   if (coords) *coords = c;
   return v;
 }

@@ -223,7 +223,8 @@ std::optional<Answer> by_premises(Setting const& s, z3::expr const& premises, Go
 // not proved: that refutes nothing). The goal itself is still evaluated with the spec where the
 // domain is small (exhaustive).
 std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::expr> const& n, Goal g) {
-  if (f.kind != Fn::Kind::layout || f.layout.shape.empty() || !integer_strides(f.layout) || !has_terms(f.layout)) return std::nullopt;
+  if (f.kind != Fn::Kind::layout || f.layout.shape.empty() || !integer_strides(f.layout) || !has_terms(f.layout) || f.layout.offset)
+    return std::nullopt;  // the lemma is about layouts (offset 0)
   Definitions defs = Definitions::of(s.hypotheses);
   std::optional<RadixOrder> order = radix_order(f.layout, defs);
   if (!order && !s.hypotheses.empty()) {
@@ -259,6 +260,7 @@ std::optional<Answer> by_radix(Setting const& s, Fn const& f, std::optional<z3::
 std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
   if (f.kind != Fn::Kind::layout || g.kind != Fn::Kind::layout || !(f.layout.profile == g.layout.profile)) return std::nullopt;
   if (f.layout.shape.size() != g.layout.shape.size()) return std::nullopt;
+  if (f.layout.offset || g.layout.offset) return std::nullopt;  // leaves alone do not decide tensors with an origin
   if (!has_terms(f.layout) && !has_terms(g.layout)) return std::nullopt;
   Definitions defs = Definitions::of(s.hypotheses);
   auto same = [&](z3::expr const& x, z3::expr const& y) { return same_polynomial(defs.expand(x), defs.expand(y)); };
@@ -322,6 +324,7 @@ Fn Fn::swizzled_of(spec::Swizzle sw, long long offset, LeafLayout inner) {
 std::string compose_error(Fn const& a, LeafLayout const& b) {
   if (a.kind != Fn::Kind::layout) return "the left-hand side of `o` must be a layout";
   if (!integer_strides(b)) return "the right-hand side of `o` must have integer strides";
+  if (b.offset || (a.kind == Fn::Kind::layout && a.layout.offset)) return "`o` composes layouts, not tensors with an offset";
   return "";
 }
 

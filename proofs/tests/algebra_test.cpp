@@ -12,6 +12,7 @@
 #include <layoutref/spec/inverse.hpp>
 #include <layoutref/spec/layout.hpp>
 #include <layoutref/spec/product.hpp>
+#include <layoutref/spec/tensor.hpp>
 #include <layoutref/spec/term.hpp>
 
 #include <gtest/gtest.h>
@@ -19,6 +20,7 @@
 #include <cstdio>
 #include <functional>
 #include <random>
+#include <set>
 
 namespace lp = layoutref::proofs;
 namespace sp = layoutref::spec;
@@ -364,7 +366,7 @@ TEST(Algebra, RandomProductsAgreeWithTheSpec) {
     (ok ? results : other) += 1;
   }
   std::printf("100 products: %d results, %d refused or split\n", results, other);
-  EXPECT_GT(results, 15);
+  EXPECT_GT(results, 25);
   EXPECT_GT(other, 10);
 }
 
@@ -407,4 +409,109 @@ TEST(Algebra, RandomInversesAgreeWithTheSpec) {
   std::printf("80 inverses: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 40);
   EXPECT_GT(other, 5);
+}
+
+// local_tile and local_partition of symbolic coordinate tensors against the spec's tensor
+// functions (spec::inner_partition, spec::local_partition on make_identity_tensor), element by
+// element at every assignment: the symbolic tensor's origin plus its layout's value must be the
+// coordinate the spec's element designates. A result must also mean the spec accepts every
+// assignment (the operation was admissible for all values).
+TEST(Algebra, RandomPartitionsAgreeWithTheSpec) {
+  std::mt19937 gen(20261126);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  // Every problem has at least two tiles of each tiler per mode (i in 0..1 is a tile index) and
+  // tiles the thread layouts (size 4, t in 0..3) divide; a few inadmissible or value-dependent
+  // ones among them ((a,b), the non-injective (2,2):(1,1)).
+  std::vector<std::string> problems{"(4*a,4*b)", "(8,4*b)", "(4*a,8)", "(4*a,4)", "(a,b)"};
+  std::vector<std::string> tilers{"(2,2)", "(a,2)", "(2,b)", "(4,2)", "(2,4)"};
+  std::vector<std::string> coords{"(_,_)", "(i,_)", "(_,i)", "(i,0)", "(0,_)", "(i,i)"};
+  std::vector<std::string> threads{"(2,2):(1,2)", "(2,2):(2,1)", "(4,1):(1,4)", "(1,4):(1,1)", "(2,2):(1,1)", "((2,2),1):((1,2),4)"};
+  std::vector<std::string> indices{"_", "t", "0", "t"};
+  int results = 0, other = 0;
+  for (int n = 0; n < 90; ++n) {
+    std::string p = pick(problems), tiler = pick(tilers), coord = pick(coords), thr = pick(threads), idx = pick(indices);
+    bool partition = n % 3 != 0;
+    SCOPED_TRACE("P " + p + ", tiler " + tiler + ", coord " + coord + (partition ? ", thr " + thr + ", idx " + idx : ""));
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3, i in 0..1, t in 0..3");
+    std::string e;
+    auto term = [&](std::string const& x) { return *lp::parse_term(c, s.vars, x, e); };
+    auto coordinate = [&](std::string const& text) {
+      std::vector<lp::SymCoord> items;
+      std::string inner = text.substr(1, text.size() - 2);
+      for (size_t at = 0; at <= inner.size();) {
+        size_t comma = inner.find(',', at);
+        std::string x = inner.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+        items.push_back(x == "_" ? lp::SymCoord::underscore() : lp::SymCoord::at(term(x)));
+        if (comma == std::string::npos) break;
+        at = comma + 1;
+      }
+      return lp::SymCoord::tuple(items);
+    };
+    lp::LeafLayout shape = symbolic(c, s.vars, p + ":(1,1)");
+    lp::LeafLayout tile_shape = symbolic(c, s.vars, tiler + ":(1,1)");
+    lp::Symbolic r;
+    try {
+      lp::LeafLayout id = lp::identity_tensor(s, shape).layout;
+      r = lp::local_tile(s, id, tile_shape.shape, coordinate(coord));
+      if (partition) r = lp::local_partition(s, r.layout, symbolic(c, s.vars, thr), idx == "_" ? std::nullopt : std::optional<z3::expr>(term(idx)));
+    } catch (lp::Split const&) {
+      ++other;
+      continue;
+    } catch (lp::InputError const&) {
+      ++other;
+      continue;
+    }
+    ++results;
+    for (long long a = 1; a <= 3; ++a)
+      for (long long b = 1; b <= 3; ++b)
+        for (long long i = 0; i <= 1; ++i)
+          for (long long t = 0; t <= 3; ++t) {
+            std::vector<long long> x{a, b, i, t};
+            sp::Tensor want;
+            try {
+              sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
+              sp::IntTuple ts = concrete(s, tile_shape, x).shape;
+              std::vector<sp::SliceCoord> items;
+              lp::SymCoord sc = coordinate(coord);
+              for (auto const& y : sc.items)
+                items.push_back(y.keep ? sp::SliceCoord(sp::SliceLeaf{true, 0}) : sp::SliceCoord(sp::SliceLeaf{false, lp::value_of(s, *y.index, x)}));
+              want = sp::inner_partition(id, sp::Tiler::shape(ts), sp::SliceCoord::tuple(items));
+              if (partition) {
+                sp::Layout tl = concrete(s, symbolic(c, s.vars, thr), x);
+                if (idx == "_") {
+                  // Every thread: the elements over all idx, as a set, against the kept thread modes.
+                  std::multiset<std::vector<long long>> all, got;
+                  for (long long k = 0; k < sp::size(tl); ++k) {
+                    sp::Tensor part = sp::local_partition(want, tl, k);
+                    for (long long j = 0; j < sp::size(part); ++j) {
+                      sp::Value v = sp::coordinate_value(sp::element(part, j));
+                      all.insert({v.at({0}), v.at({1})});
+                    }
+                  }
+                  lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
+                  for (long long j = 0; j < f.size(); ++j) {
+                    sp::Value v = f.at(j);
+                    got.insert({v.at({0}), v.at({1})});
+                  }
+                  EXPECT_EQ(all, got) << "at a=" << a << ", b=" << b << ": " << lp::layout_text(r.layout);
+                  continue;
+                }
+                want = sp::local_partition(want, tl, lp::value_of(s, term(idx), x));
+              }
+            } catch (sp::Error const& err) {
+              ADD_FAILURE() << lp::layout_text(r.layout) << " was given, but the spec refuses at a=" << a << ", b=" << b << ", i=" << i
+                            << ", t=" << t << ": " << err.what();
+              continue;
+            }
+            lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
+            ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
+            for (long long j = 0; j < f.size(); ++j)
+              ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
+                  << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", i=" << i << ", t=" << t;
+          }
+  }
+  std::printf("90 partitions: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 25);
+  EXPECT_GT(other, 3);
 }

@@ -78,6 +78,54 @@ Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::e
 /// (tiled) or everything flat; the same leaves in the same order, so the same function.
 Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, std::vector<z3::expr> const& tile);
 
+/// A slice coordinate over the variables: `_` (keep the mode), a term (the 1-D index within the
+/// mode, colexicographic where the mode is a tuple), or a tuple of coordinates for a tuple mode.
+struct SymCoord {
+  bool keep = false;
+  std::optional<z3::expr> index;
+  std::vector<SymCoord> items;  ///< a tuple when neither keep nor index
+  static SymCoord underscore() { return SymCoord{true, std::nullopt, {}}; }
+  static SymCoord at(z3::expr const& e) { return SymCoord{false, e, {}}; }
+  static SymCoord tuple(std::vector<SymCoord> items) { return SymCoord{false, std::nullopt, std::move(items)}; }
+  bool leaf() const { return keep || index.has_value(); }
+};
+
+/// slice(L, c), CuTe's slice_and_offset (spec::slice): the modes at `_` kept, in order, as one
+/// tuple (the whole layout for a lone `_`), and the result's offset L's offset plus the value of
+/// L at c with every `_` read as 0. Each index must lie in its mode, 0 <= x < size(mode), for
+/// every value (`slice.coordinate_in_range`, else InputError with a witness); a coordinate must
+/// match L's profile; at least one mode must be kept. Spot-checked against spec::slice, the
+/// offset included.
+Symbolic slice(Setting const& s, LeafLayout const& l, SymCoord const& c);
+/// make_identity_tensor(S) for a shape S of terms (the shape of `shape`, its strides ignored):
+/// S : make_basis_like(S), leaf k's stride 1@p with p its path in S (spec::make_identity_tensor),
+/// origin 0. Spot-checked against the spec.
+Symbolic identity_tensor(Setting const& s, LeafLayout const& shape);
+/// local_tile(T, tiler, c) = inner_partition (spec::inner_partition): zipped_divide(T, tiler)
+/// sliced at ((_, ...), c padded with `_`); T's offset carried. A `_` in c keeps that tile index,
+/// as CuTe's local_tile(T, tiler, (_, _)) does. Spot-checked step by step and as a whole.
+Symbolic local_tile(Setting const& s, LeafLayout const& t, std::vector<z3::expr> const& tile, SymCoord const& c);
+/// local_partition(T, thr, idx) = outer_partition(T, product_each(shape(thr)),
+/// thr.get_flat_coord(idx)) (spec::local_partition). thr must be a bijection onto [0, size(thr))
+/// (get_flat_coord's conditions for every idx), proved by the bijective query (else InputError
+/// when refuted, Split when not decided); idx a term with 0 <= idx < size(thr) for every value.
+/// The thread's coordinate in leaf k of thr is (idx / d_k) % s_k. idx absent (`_`, a layoutref
+/// extension: every thread): the thread modes kept, ((thr modes), rest...), their coordinate the
+/// thread's natural coordinate in thr's shape (the same set of elements over all threads). The
+/// result is compared with the spec's local_partition at the spot-check assignments.
+Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const& thr, std::optional<z3::expr> const& idx);
+/// bijective(F, (S_0, ..., S_{r-1})): F's values (coordinates x@k, a coordinate tensor's) reach
+/// every coordinate of the flat shape S exactly once. Component k of every value is shown to lie
+/// in [0, S_k) (image_within, else bijective onto [0, S_k)); then F is such a bijection exactly
+/// when its colexicographic index F' = sum_k x_k * S_0 * ... * S_{k-1} (integer strides) is a
+/// bijection onto [0, S_0 * ... * S_{r-1}), which is asked. Not proved components: that answer.
+/// @throws InputError for values with an integer part or a component outside S's rank.
+Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const& shape);
+/// The value of a leaf layout (no offset) at a 1-D index term x: sum_k ((x / P_k) % s_k) * d_k
+/// with P_k the running product of the shapes, the last leaf's coordinate x / P_last (as the
+/// spec's idx2crd, for 0 <= x < size).
+SymValue value_at_index(LeafLayout const& l, z3::expr const& x);
+
 /// Compares `r` with `op(args)` computed by the spec (spec_op) at assignments of the variables where the
 /// hypotheses hold and every size is at most 2^16: all of them where there are at most 256, else
 /// up to 32 found by the solver, smallest first. Returns the number compared (0: none fits).
@@ -85,12 +133,15 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
 /// operation at an assignment (the operation is not admissible for every value).
 /// The spec's operation on the instantiated arguments at an assignment.
 using SpecOperation = std::function<spec::Layout(std::vector<spec::Layout> const&, std::vector<long long> const&)>;
+/// The offset the spec gives for the operation at an assignment (slices); compared with r.offset.
+using SpecOffset = std::function<spec::Value(std::vector<spec::Layout> const&, std::vector<long long> const&)>;
 unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
-                              SpecOperation const& spec_op);
+                              SpecOperation const& spec_op, SpecOffset const& spec_offset = nullptr);
 
 /// A term in CuTe-like text: `a*b`, `M/128`, `2*a+1`.
 std::string term_text(z3::expr const& e);
-/// A symbolic layout in CuTe notation with terms: `((128,M/128)):((1,128))`.
+/// A symbolic layout in CuTe notation with terms: `((128,M/128)):((1,128))`; a tensor with an
+/// origin as `OFFSET + LAYOUT` (`128*i@0 + (32,8):(1@0,1@1)`).
 std::string layout_text(LeafLayout const& l);
 
 }  // namespace layoutref::proofs

@@ -26,6 +26,7 @@ using Assignment = std::vector<long long>;
 struct ConcreteFn {
   Fn::Kind kind = Fn::Kind::layout;
   spec::Layout layout;  ///< layout; swizzled: the inner layout; compose: B
+  spec::Value origin;   ///< layout: the tensor's origin (LeafLayout::offset), added to every value
   spec::Swizzle swizzle;
   long long offset = 0;
   spec::Layout outer;   ///< compose: A
@@ -36,6 +37,8 @@ struct ConcreteFn {
 
 /// The integer value of a term under an assignment; throws spec::Error unless it is a 64-bit integer.
 long long value_of(Setting const& s, z3::expr const& e, Assignment const& a);
+/// A value (integer part and basis coefficients) under an assignment; throws spec::Error as above.
+spec::Value value_of(Setting const& s, SymValue const& v, Assignment const& a);
 /// F under an assignment; throws spec::Error (a shape below 1, overflow).
 ConcreteFn instantiate(Setting const& s, Fn const& f, Assignment const& a);
 /// Whether every named hypothesis of s (laws' conditions, --where's facts) holds at a (a

@@ -17,6 +17,7 @@
 #include <layoutref/spec/value.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,8 @@ class SymValue {
  public:
   explicit SymValue(z3::expr scalar) { parts_.emplace(spec::Path{}, scalar); }
   static SymValue of(z3::context& c, spec::Value const& v);
+  /// k@path (integer part 0). @pre path is not empty
+  static SymValue basis(z3::expr const& k, spec::Path const& path);
   z3::expr scalar() const { return parts_.at(spec::Path{}); }
   bool is_integer() const { return parts_.size() == 1; }
   std::map<spec::Path, z3::expr> const& parts() const { return parts_; }
@@ -47,8 +50,19 @@ struct LeafLayout {
   std::vector<z3::expr> shape;
   std::vector<SymValue> stride;
   std::vector<std::string> shape_text;  ///< leaf k's shape as written (`a-5`, `4`), for messages
+  /// A tensor's origin (a slice at a coordinate, a thread's or a tile's partition): the function
+  /// is i -> offset + L(i). Absent for a layout (offset 0).
+  std::optional<SymValue> offset;
+  /// Leaf k of a symbolic operation's result whose shape is 1 for some values only, where the
+  /// spec's result (factored from its values) is 1:0 there (`alone`: the leaf is all of its
+  /// mode's result) or has no such leaf (`dropped`): the same function, but not the same
+  /// extension past the layout (docs/semantics.md, Â). An operation that extends such a layout
+  /// (composition's A, `o`) decides it first (algebra.hpp). Empty: none.
+  enum class Loose : unsigned char { no, alone, dropped };
+  std::vector<Loose> loose;
+  Loose loose_at(size_t k) const { return k < loose.size() ? loose[k] : Loose::no; }
   z3::expr size() const;
-  /// The layout's text in a model (CuTe notation, values substituted).
+  /// The layout's text in a model (CuTe notation, values substituted; `offset + L` with an offset).
   std::string str(z3::model const& m) const;
   /// The natural coordinate of the index in a model, e.g. `(2,(1,0))`.
   std::string coordinate(z3::model const& m, std::vector<z3::expr> const& coords) const;
