@@ -19,6 +19,10 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 command -v z3 >/dev/null 2>&1 || need+=(z3)
 command -v cvc5 >/dev/null 2>&1 || need+=(cvc5)  # the proofs' solver portfolio (docs/proofs.md)
 command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
+# The Python module (python/) and its tests: pybind11, Python's headers, pytest, Hypothesis.
+for pkg in python3-dev pybind11-dev python3-pybind11 python3-pytest python3-hypothesis; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"
   sudo_cmd=""

@@ -1,12 +1,13 @@
 # Install rules and the exported package: find_package(layoutref) gives layoutref::spec,
-# layoutref::impl (with layoutref::impl_core), layoutref::notation, when rapidcheck was found at
+# layoutref::impl (with layoutref::impl_core), layoutref::notation, layoutref::generators (the
+# random inputs over a source of choices, header-only), when rapidcheck was found at
 # build time the generators layoutref::rapidcheck, and when cli/ was built the program
 # layoutref::layoutref (installed in ${CMAKE_INSTALL_BINDIR}). The program links equiv/ and
 # proofs/ statically and needs none of them installed (z3, when proofs/ was built, is the
 # system's shared library). GNUInstallDirs is included by the top-level CMakeLists.txt.
 include(CMakePackageConfigHelpers)
 
-set(LAYOUTREF_EXPORTED_TARGETS layoutref_notation layoutref_spec layoutref_impl_core layoutref_impl)
+set(LAYOUTREF_EXPORTED_TARGETS layoutref_notation layoutref_spec layoutref_impl_core layoutref_impl layoutref_generators)
 set_target_properties(layoutref_notation PROPERTIES EXPORT_NAME notation)
 set_target_properties(layoutref_spec PROPERTIES EXPORT_NAME spec)
 set_target_properties(layoutref_impl_core PROPERTIES EXPORT_NAME impl_core)
@@ -31,7 +32,7 @@ if(TARGET layoutref)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/layoutref/conformance)
 endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/notation/include/ ${PROJECT_SOURCE_DIR}/spec/include/
-                  ${PROJECT_SOURCE_DIR}/impl/include/
+                  ${PROJECT_SOURCE_DIR}/impl/include/ ${PROJECT_SOURCE_DIR}/generators/include/
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 if(LAYOUTREF_EXPORTS_RAPIDCHECK)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/properties/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})

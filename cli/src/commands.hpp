@@ -14,6 +14,7 @@ extern char const* const kUsage;
 int audit(std::vector<std::string> const& args);    // cmd_audit.cpp
 int conform(std::vector<std::string> const& args);  // cmd_conform.cpp
 int eval(std::vector<std::string> const& args);     // cmd_eval.cpp
+int gen(std::vector<std::string> const& args);      // cmd_gen.cpp
 int table(std::vector<std::string> const& args);    // cmd_table.cpp
 int verify(std::vector<std::string> const& args);   // cmd_verify.cpp
 

@@ -6,6 +6,7 @@
 //   layoutref conform [--json] [--expect FILE] FILE...                                  (cmd_conform.cpp)
 //   layoutref eval [--json] EXPR                                                        (cmd_eval.cpp)
 //   layoutref table EXPR                                                                (cmd_table.cpp)
+//   layoutref gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]        (cmd_gen.cpp)
 //   layoutref prove QUERY [--where ...] [--timeout MS] [--emit-smt2 FILE] [--json]  (proofs/command, with z3)
 //   layoutref help | version
 //
@@ -16,7 +17,9 @@
 // operation, the CI proofs, and the recorded results of the property suite and the GPU check
 // (verify_steps.hpp); conform computes each vector with impl and compares with CuTe's result
 // (equiv::conform_case); eval computes an expression with impl and table prints CuTe's
-// print_layout / print_tensor of one (equiv/calculator.hpp); prove decides a query with Z3
+// print_layout / print_tensor of one (equiv/calculator.hpp); gen writes input vectors whose
+// results are left open (`?`), for another implementation to fill in (layoutref::generators);
+// prove decides a query with Z3
 // (proofs/command/prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
 // wrong / inadmissible, 2 bad input (malformed text, a missing or unreadable file, a directory),
 // 3 unknown, 4 internal error.
@@ -97,6 +100,14 @@ char const* const kUsage =
     "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout, or\n"
     "      CuTe's print_tensor of a coordinate tensor; at most 65536 cells, every cell computed\n"
     "      with checked arithmetic before anything is printed.\n"
+    "  gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]\n"
+    "      Write N input vectors of OP (default 10, seed 1, admissible inputs) for another\n"
+    "      implementation to fill in: `OP<TAB>args<TAB>=><TAB>?`, the result left open as `?`.\n"
+    "      Replace each `?` with that implementation's result (CuTe notation, or `error` for a\n"
+    "      refusal) and judge the file with `layoutref audit` (a `?` left is malformed). The\n"
+    "      inputs are the property suite's generators (docs/auditing.md), the same for a seed\n"
+    "      on every platform; --inadmissible: inputs built to break a condition (a few are\n"
+    "      admissible after all, where the condition is only sufficient).\n"
     "  help       this text\n"
     "  version    the version\n"
     "\n"
@@ -134,6 +145,7 @@ int main(int argc, char** argv) {
     if (cmd == "conform") return conform(args);
     if (cmd == "eval") return eval(args);
     if (cmd == "table") return table(args);
+    if (cmd == "gen") return gen(args);
 #ifdef LAYOUTREF_HAVE_PROOFS
     if (cmd == "prove") return layoutref::proofs::prove_command(args);
 #endif

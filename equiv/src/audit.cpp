@@ -236,8 +236,8 @@ Outcome audit_terms(std::string const& op_name, std::vector<Term> const& args, T
           return Outcome{Verdict::wrong, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
         return Outcome{Verdict::unsupported, std::string("`") + op_name + "` on this input: " + e.what(), std::nullopt};
       case sp::Error::Kind::inadmissible:
-        if (claims_error) return Outcome{Verdict::correct, std::string("the input has no result: ") + e.what(), std::nullopt};
-        return Outcome{Verdict::wrong, std::string("the input has no result: ") + e.what(), std::nullopt};
+        return Outcome{claims_error ? Verdict::correct : Verdict::wrong, std::string("the input has no result: ") + e.what(),
+                       std::nullopt, e.condition()};
     }
   } catch (std::exception const& e) {
     return Outcome{Verdict::unsupported, std::string("internal error in `") + op_name + "`: " + e.what(), std::nullopt};
@@ -258,6 +258,10 @@ Outcome audit_case(Case const& c) {
                                 p.error.found + ", expected " + p.error.expected);
     args.push_back(std::move(p.term));
   }
+  if (c.result.text == kOpenResult)
+    return malformed(std::to_string(c.line) + ":" + std::to_string(c.result.column) +
+                     ": the result is left open (`?`): write the implementation's result there (CuTe notation, "
+                     "or `error` where it refuses the input)");
   auto pr = notation::parse(c.result.text, c.line, c.result.column);
   if (!pr.ok) return malformed(std::to_string(pr.error.line) + ":" + std::to_string(pr.error.column) + ": found " +
                                pr.error.found + ", expected " + pr.error.expected);

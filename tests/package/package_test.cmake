@@ -3,7 +3,9 @@
 # installed program BINDIR/layoutref must be what the package exports as layoutref::layoutref
 # and must compute coalesce((2,4):(1,2)) = 8:1 (2*1 = 2: the two modes merge), and its `verify`
 # must read the installed vectors.
+# With PYTHON and PYTHON_DIR, the installed Python package must import from the prefix.
 # -DBUILD_DIR= -DSOURCE_DIR= -DWORK_DIR= -DBINDIR= -DEXPECT_PROGRAM= [-DGENERATOR= -DCXX_COMPILER= -DCONFIG=]
+# [-DPYTHON= -DPYTHON_DIR=]
 include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/layoutrefConsumerTest.cmake)
 layoutref_consumer_test(BUILD_DIR ${BUILD_DIR} CONSUMER_DIR ${SOURCE_DIR}/tests/package WORK_DIR ${WORK_DIR}
                         GENERATOR "${GENERATOR}" CXX_COMPILER "${CXX_COMPILER}" CONFIG "${CONFIG}")
@@ -40,4 +42,19 @@ string(FIND "${out}" "the CuTe conformance vectors in ${prefix_real}/" at_prefix
 string(FIND "${out}" "/layoutref/conformance/cute (12 files)" at_files)
 if(NOT rc EQUAL 0 OR at_prefix EQUAL -1 OR at_files EQUAL -1 OR NOT out MATCHES "\nverify: pass")
   message(FATAL_ERROR "${program} verify --no-proofs exited with ${rc}; expected 0, the vectors installed under ${prefix_real} (12 files) and `verify: pass`:\n${out}\n${err}")
+endif()
+
+# The installed Python package (python/, when it was built): importable from the prefix with
+# the module's interpreter, and computing with the installed module.
+if(PYTHON AND PYTHON_DIR AND NOT IS_ABSOLUTE "${PYTHON_DIR}")
+  set(site ${WORK_DIR}/prefix/${PYTHON_DIR})
+  execute_process(COMMAND ${CMAKE_COMMAND} -E env PYTHONPATH=${site} PYTHONDONTWRITEBYTECODE=1 ${PYTHON} -c
+                          "import layoutref; print(layoutref.__file__); print(layoutref.coalesce('(2,4):(1,2)'))"
+                  WORKING_DIRECTORY ${WORK_DIR}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  file(REAL_PATH ${site} site_real)
+  string(FIND "${out}" "${site_real}/layoutref/__init__.py" at_site)
+  if(NOT rc EQUAL 0 OR at_site EQUAL -1 OR NOT out MATCHES "\n8:1\n")
+    message(FATAL_ERROR "the installed Python package under ${site}: exit ${rc}, expected layoutref from there and 8:1:\n${out}\n${err}")
+  endif()
 endif()

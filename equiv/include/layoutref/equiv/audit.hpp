@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace layoutref::equiv {
@@ -16,13 +17,24 @@ enum class Verdict { correct, wrong, unsupported, malformed };
 char const* name(Verdict v);
 
 struct Outcome {
+  Outcome() = default;
+  Outcome(Verdict v, std::string d, std::optional<spec::Judgement> j, std::string cond = {})
+      : verdict(v), detail(std::move(d)), judgement(std::move(j)), condition(std::move(cond)) {}
+
   Verdict verdict = Verdict::correct;
   std::string detail;
   std::optional<spec::Judgement> judgement;  ///< when the spec judged a claimed result
+  std::string condition;  ///< when the input is inadmissible: the violated condition, e.g.
+                          ///< "complement.stride_divisibility" (the claim `error` is then correct)
 };
 
+/// The claimed result of a case left open (`layoutref gen` writes it): audit_case reports it as
+/// malformed, naming what to write instead.
+inline constexpr char const* kOpenResult = "?";
+
 /// Parse the fields, run the spec's check for the op, and say whether the claimed result is
-/// right. Never throws: every failure becomes a verdict.
+/// right. Never throws: every failure becomes a verdict (a result left open, kOpenResult, is
+/// malformed).
 Outcome audit_case(Case const& c);
 
 /// audit_case on arguments and a claim already parsed (the properties judge impl's terms this

@@ -1,11 +1,9 @@
-// layoutref::rapidcheck — inputs built to violate a named condition on purpose.
-//
-// Each generator breaks one condition of docs/semantics.md. Where a condition is only
-// sufficient (Shah's conditions for composition: "when Shah's condition fails but the function
-// is still a layout, the answer is yes with a note"), the spec decides; the properties tag the
-// verdict so a run shows how many inputs were refused.
+// layoutref::rapidcheck — inputs built to violate a named condition on purpose:
+// layoutref::generators' (generators/include/layoutref/generators/inadmissible.hpp) run with
+// RapidCheck as their source of choices (source.hpp).
 #pragma once
 
+#include <layoutref/generators/inadmissible.hpp>
 #include <layoutref/rapidcheck/admissible.hpp>
 
 namespace layoutref::rapidcheck {
@@ -13,107 +11,24 @@ namespace layoutref::rapidcheck {
 /// complement inputs that violate complement.stride_divisibility (duplicated or misaligned
 /// strides), complement.negative_stride or complement.integer_strides.
 inline rc::Gen<Complementable> non_complementable() {
-  return rc::gen::exec([] {
-    Complementable p = *complementable();
-    int kind = detail::pick_int(0, 3);
-    std::vector<i64> ext;
-    std::vector<sp::Value> str;
-    if (kind == 0) {  // two modes with the same stride: not injective
-      i64 d = detail::pick(1, 4);
-      ext = {detail::pick(2, 6), detail::pick(2, 6)};
-      str = {sp::Value(d), sp::Value(d)};
-    } else if (kind == 1) {  // N0*d0 does not divide d1
-      i64 n0 = detail::pick(2, 8);
-      ext = {n0, detail::pick(2, 6)};
-      str = {sp::Value(1), sp::Value(n0 + detail::pick(1, n0 - 1))};
-    } else if (kind == 2) {  // a negative stride
-      ext = {detail::pick(2, 6)};
-      str = {sp::Value(-detail::pick(1, 4))};
-    } else {  // a basis stride
-      ext = {detail::pick(2, 6)};
-      str = {sp::Value::basis(1, {detail::pick_int(0, 1)})};
-    }
-    if (detail::maybe(30)) std::swap(ext.front(), ext.back()), std::swap(str.front(), str.back());
-    std::vector<sp::IntTuple> shp{p.a.shape};
-    std::vector<sp::Stride> std_{p.a.stride};
-    for (size_t i = 0; i < ext.size(); ++i) {
-      shp.emplace_back(ext[i]);
-      std_.emplace_back(str[i]);
-    }
-    if (detail::maybe(50)) {  // only the broken modes
-      shp.erase(shp.begin());
-      std_.erase(std_.begin());
-    }
-    p.a = sp::Layout(sp::IntTuple::tuple(shp), sp::Stride::tuple(std_));
-    p.cotarget = detail::pick(1, 256);
-    return p;
-  });
+  return from_source([](auto& s) { return gn::non_complementable(s); });
 }
 
-/// composition inputs that violate composition.left_divisibility (B's stride r divides
-/// neither way into A's first mode, A not compact so the extension breaks linearity),
-/// composition.negative_stride, or a multi-mode B whose intervals collide.
+/// composition inputs that violate composition.left_divisibility, composition.negative_stride,
+/// or a multi-mode B whose intervals collide.
 inline rc::Gen<LayoutPair> non_composable() {
-  return rc::gen::exec([] {
-    LayoutPair p;
-    int kind = detail::pick_int(0, 2);
-    if (kind == 0) {
-      i64 m0 = detail::pick(3, 12);
-      i64 r = detail::pick(2, m0 - 1);
-      if (m0 % r == 0) r = m0 + 1;  // r > m0, m0 does not divide it
-      i64 d = m0 + detail::pick(1, 5);
-      p.a = sp::Layout(sp::IntTuple::tuple({sp::IntTuple(m0), sp::IntTuple(detail::pick(2, 8))}),
-                       sp::Stride::tuple({sp::Stride(sp::Value(1)), sp::Stride(sp::Value(d))}));
-      i64 n = m0 / r + 2 + detail::pick(0, 3);
-      p.b = sp::Layout(sp::IntTuple(n), sp::Stride(sp::Value(r)));
-    } else if (kind == 1) {
-      p.a = *layout(Bounds{2, 3, 4, 256, 12}, nonnegative());
-      p.b = sp::Layout(sp::IntTuple(detail::pick(2, 6)), sp::Stride(sp::Value(-detail::pick(1, 4))));
-    } else {
-      i64 m0 = detail::pick(2, 6);
-      p.a = sp::Layout(sp::IntTuple::tuple({sp::IntTuple(m0), sp::IntTuple(detail::pick(2, 6))}),
-                       sp::Stride::tuple({sp::Stride(sp::Value(1)), sp::Stride(sp::Value(m0 + detail::pick(1, 4)))}));
-      i64 r = detail::pick(1, m0);
-      p.b = sp::Layout(sp::IntTuple::tuple({sp::IntTuple(detail::pick(2, 4)), sp::IntTuple(detail::pick(2, 4))}),
-                       sp::Stride::tuple({sp::Stride(sp::Value(r)), sp::Stride(sp::Value(r * detail::pick(1, 2)))}));
-    }
-    return p;
-  });
+  return from_source([](auto& s) { return gn::non_composable(s); });
 }
 
-/// Tilers that cannot divide or multiply A: more modes than A (divide.tiler_rank /
-/// product.tiler_rank / composition.tiler_rank), or a layout tiler that is not injective.
+/// Tilers that cannot divide or multiply A: more modes than A, or a layout tiler that is not
+/// injective.
 inline rc::Gen<LayoutTiler> bad_tiler() {
-  return rc::gen::exec([] {
-    Bounds c;
-    c.max_size = 256;
-    c.max_leaves = 4;
-    c.max_depth = 2;
-    LayoutTiler p;
-    p.a = *layout(c, nonnegative());
-    if (detail::maybe(50)) {
-      int r = sp::rank(p.a) + detail::pick_int(1, 2);
-      std::vector<notation::Term> items;
-      for (int i = 0; i < r; ++i) items.push_back(notation::Term::make_integer(detail::pick(1, 3), false));
-      p.tiler = notation::Term::make_tuple(std::move(items));
-    } else {
-      i64 d = detail::pick(1, 3);
-      p.tiler = sp::to_term(sp::Layout(sp::IntTuple::tuple({sp::IntTuple(detail::pick(2, 4)), sp::IntTuple(detail::pick(2, 4))}),
-                                       sp::Stride::tuple({sp::Stride(sp::Value(d)), sp::Stride(sp::Value(d))})));
-    }
-    return p;
-  });
+  return from_source([](auto& s) { return gn::bad_tiler(s); });
 }
 
 /// Products whose left-hand side is not injective (its complement does not exist).
 inline rc::Gen<LayoutTiler> non_product() {
-  return rc::gen::exec([] {
-    LayoutTiler p;
-    Complementable c = *non_complementable();
-    p.a = c.a;
-    p.tiler = sp::to_term(*small_layout(2));
-    return p;
-  });
+  return from_source([](auto& s) { return gn::non_product(s); });
 }
 
 }  // namespace layoutref::rapidcheck
