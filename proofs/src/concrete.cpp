@@ -17,7 +17,8 @@ spec::IntTuple number_leaves(spec::IntTuple const& t, int& next) {
 
 LeafLayout leaves_of(z3::context& c, spec::Layout const& l) {
   int next = 0;
-  LeafLayout out{number_leaves(l.shape, next), {}, {}, {}};
+  LeafLayout out;
+  out.profile = number_leaves(l.shape, next);
   for (auto const& m : spec::leaf_modes(l)) {
     out.shape.push_back(c.int_val(static_cast<int64_t>(m.shape.value)));
     out.shape_text.push_back(std::to_string(m.shape.value));

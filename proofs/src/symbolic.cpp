@@ -398,7 +398,8 @@ std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const&
   std::string const text = strip_layout_parens(written);
   Cursor cur{text, 0, {}};
   TermParser p{c, vars, cur};
-  LeafLayout l{spec::IntTuple(0), {}, {}, {}};
+  LeafLayout l;
+  l.profile = spec::IntTuple(0);
   std::vector<z3::expr> strides;
   spec::IntTuple stride_profile;
   bool ok = p.tree(l.profile, l.shape, &l.shape_text);
