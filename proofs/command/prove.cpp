@@ -364,7 +364,7 @@ struct Query {
     // `o` extends A past its size in A's last leaf; a derived last leaf of shape 1 for some values
     // (LeafLayout::loose) extends differently from the spec's result there: not decided here.
     if (a.kind == lp::Fn::Kind::layout && !a.layout.shape.empty() &&
-        a.layout.loose_at(a.layout.shape.size() - 1) != lp::LeafLayout::Loose::no) {
+        a.layout.is_loose(a.layout.shape.size() - 1)) {
       z3::solver sv(ctx);
       sv.add(lp::domain(setting) && a.layout.shape.back() == 1);
       if (sv.check() != z3::unsat)

@@ -179,14 +179,14 @@ class Decider {
 struct Mode {
   z3::expr shape;
   SymValue stride;
-  LeafLayout::Loose loose = LeafLayout::Loose::no;  ///< LeafLayout::loose
+  bool loose = false;  ///< LeafLayout::loose
   Mode(z3::expr s, SymValue d) : shape(std::move(s)), stride(std::move(d)) {}
   Mode(z3::expr s, z3::expr d) : shape(std::move(s)), stride(SymValue(std::move(d))) {}
 };
 
 Mode leaf_mode(LeafLayout const& l, size_t k) {
   Mode m(l.shape.at(k), l.stride.at(k));
-  m.loose = l.loose_at(k);
+  m.loose = l.is_loose(k);
   return m;
 }
 
@@ -397,12 +397,13 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   // A in extension form: size-1 leaves dropped (but the last), a leaf merged into the previous
   // one where it continues it.
   std::vector<Mode> all = modes_of(a), m;
-  // Â runs on past size(A) in A's last leaf. A loose last leaf (a derived shape 1 for some values,
-  // LeafLayout::loose) is decided first: never 1, kept; 1 for every value (of this case), made
-  // what the spec's result has there, 1:0 or nothing; 1 for some values only, a split.
+  // Â runs on past size(A) in A's last leaf. Where B reaches past size(A), a loose last leaf (a
+  // derived shape 1 for some values, LeafLayout::loose) is decided first: never 1, kept; 1 for
+  // some values only, a split (answered case by case); 1 for every value (of this case), not
+  // computed (the spec's result there is 1:0 or has no such leaf).
   // No extension happens where B's values stay below size(A) (B's strides >= 0).
   bool inside = false;
-  if (!all.empty() && all.back().loose != LeafLayout::Loose::no) {
+  if (!all.empty() && all.back().loose) {
     z3::expr top = ctx.int_val(0), size_a = ctx.int_val(1);
     bool integral = true;
     for (size_t k = 0; k < b.shape.size(); ++k) {
@@ -413,14 +414,10 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
     inside = integral && d.maybe(top < size_a, "B's values stay below size(A) (" + term_text(top.simplify()) + " < " +
                                                   term_text(size_a.simplify()) + ")") == Truth::always;
   }
-  while (!inside && !all.empty() && all.back().loose != LeafLayout::Loose::no && !normalizes_to(all.back().shape, 1)) {
-    if (d.ask(all.back().shape == 1, term_text(all.back().shape) + " = 1 (A's last leaf, derived)") == Truth::never) break;
-    if (all.back().loose == LeafLayout::Loose::alone || all.size() == 1) {
-      all.back() = Mode(ctx.int_val(1), ctx.int_val(0));
-      break;
-    }
-    all.pop_back();
-  }
+  if (!inside && !all.empty() && all.back().loose && !normalizes_to(all.back().shape, 1) &&
+      d.ask(all.back().shape == 1, term_text(all.back().shape) + " = 1 (A's last leaf, derived)") == Truth::always)
+    throw Split("A's last leaf, " + term_text(all.back().shape) + ", is 1 here, where the spec's result has 1:0 or no such leaf; B reaches "
+                "past size(A), and the two extend differently there (not computed symbolically)");
   for (size_t k = 0; k < all.size(); ++k) {
     bool last = k + 1 == all.size();
     if (!last && normalizes_to(all[k].shape, 1)) continue;
@@ -461,7 +458,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
     if (res.empty()) res.emplace_back(ctx.int_val(1), ctx.int_val(0));
     for (auto& x : res)
       if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never)
-        x.loose = res.size() == 1 ? LeafLayout::Loose::alone : LeafLayout::Loose::dropped;
+        x.loose = true;
     per_leaf.push_back(res);
   }
   // B's modes compose one by one only where their intervals of definition in A, [r, r*(N-1)]
@@ -556,7 +553,7 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
   z3::expr last = exact ? d.quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
   r.emplace_back(last, current);
   for (auto& x : r)  // the spec's complement leaves out modes of shape 1
-    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = LeafLayout::Loose::dropped;
+    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = true;
   return flat_of(ctx, r, true);
 }
 
@@ -605,7 +602,7 @@ LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::st
   std::vector<Mode> modes;
   for (size_t k : order->order) modes.emplace_back(l.shape[k], natural[k]);
   for (auto& x : modes)  // the spec's inverse leaves out modes of shape 1
-    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = LeafLayout::Loose::dropped;
+    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = true;
   return flat_of(ctx, modes, false);
 }
 

@@ -187,3 +187,62 @@ layoutref_cli_test(prove_symbolic_inverse_not_compact RC 3 ARGS prove "injective
 # would otherwise be answered `always`).
 layoutref_cli_test(prove_symbolic_vacuous RC 2 ARGS prove "equal(coalesce(a:1), a:1)" --where "a in 1..8, a > 9"
   LINES "the hypotheses cannot all hold: the query is vacuous")
+# The partitioners on symbolic tensors (issue 15): the first kernel question as a kernel author
+# writes it, every tile and every thread with `_`: each coordinate of (M,N) reached once.
+layoutref_cli_test(prove_symbolic_kernel_question_as_written RC 0 ARGS prove
+  "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,32), _), (M,N))"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  LINES "^proved .mixed-radix lemma, "
+        "local_tile.make_identity_tensor..M,N.., ._128,_128., ._,_.. = .128,128,M/128,N/128.:.1@0,1@1,128@0,128@1."
+        "colexicographic index F' = .32,8,4,16,M/128,N/128.:.1,M,32,8.M,128,128.M.")
+# Tiles that do not divide M (M % 64 only): the last tiles reach past M, and the answer says where.
+layoutref_cli_test(prove_symbolic_partition_past_the_problem RC 1 ARGS prove
+  "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,32), _), (M,N))"
+  --where "M in 64..2^20, N in 128..2^20, M % 64 == 0, N % 128 == 0"
+  LINES "^refuted .z3, counterexample checked with the spec" "component 0 .@0. of F's values must lie in .0, M., and does not")
+# One thread's partition of tile (i,j), all symbolic (the origin is a term): within [0, M*N), but
+# not within int32 for M, N up to 2^16 (the second kernel question, refuted with a witness).
+layoutref_cli_test(prove_symbolic_thread_tile_within RC 0 ARGS prove
+  "image_within(local_partition(local_tile((M,N):(1,M), (_128,_128), (i,j)), (32,8):(1,32), t), 0, M*N)"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0, i in 0..2^13, j in 0..2^13, t in 0..255, 128*i < M, 128*j < N"
+  LINES "^proved" "local_partition.* = .* . .4,16.:.32,8.M. .computed symbolically")
+layoutref_cli_test(prove_symbolic_thread_tile_int32 RC 1 ARGS prove
+  "fits(local_partition(local_tile((M,N):(1,M), (_128,_128), (i,j)), (32,8):(1,32), t), int32)"
+  --where "M in 128..2^16, N in 128..2^16, M % 128 == 0, N % 128 == 0, i in 0..511, j in 0..511, t in 0..255, 128*i < M, 128*j < N"
+  LINES "^refuted .z3, counterexample checked with the spec" "not an int32")
+# get_flat_coord needs a thread layout that is a bijection onto [0, size): bad input otherwise.
+layoutref_cli_test(prove_symbolic_thread_layout_not_a_bijection RC 2 ARGS prove
+  "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,16), _), (M,N))"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  LINES "local_partition: the thread layout .32,8.:.1,16. is not a bijection onto .0, size., so get_flat_coord")
+# A derived leaf of shape 1 for some values (M/128 at M = 128) is decided where the next divide
+# reaches past it (256-tiles over a 128-block): the answer goes by cases, and 256 does not divide
+# every M here (M = 384), which the case M/128 != 1 refutes.
+layoutref_cli_test(prove_symbolic_derived_unit_leaf_by_cases RC 1 ARGS prove
+  "injective(logical_divide(logical_divide((M,N):(1,M), (128,128)), (256,8)))"
+  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  LINES "^refuted .in the case not M/128 = 1 .A's last leaf, derived., z3, counterexample checked with the spec")
+# Slicing: a term coordinate gives the tensor's origin; it must lie in its mode for every value.
+layoutref_cli_test(prove_symbolic_slice_within RC 0 ARGS prove "image_within(slice((M,N):(1,M), (i,_)), 0, M*N)"
+  --where "M in 1..2^10, N in 1..2^10, i in 0..2^10, i < M"
+  LINES "^proved" "slice..M,N.:.1,M., .i,_.. = i . .N.:.M.")
+layoutref_cli_test(prove_symbolic_slice_out_of_range RC 2 ARGS prove "image_within(slice((M,N):(1,M), (i,_)), 0, M*N)"
+  --where "M in 1..2^10, N in 1..2^10, i in 0..2^10"
+  LINES "slice.coordinate_in_range .mode 0. does not hold for every value: .* 0 <= i < M")
+layoutref_cli_test(prove_symbolic_slice_keeps_no_mode RC 2 ARGS prove "injective(slice((M,N):(1,M), (i,j)))"
+  --where "M in 1..2^10, N in 1..2^10, i in 0..2^10, j in 0..2^10, i < M, j < N"
+  LINES "slice: the coordinate keeps no mode")
+layoutref_cli_test(prove_symbolic_complement_of_a_tensor RC 2 ARGS prove "injective(complement(slice((M,N):(1,M), (i,_)), M*N))"
+  --where "M in 1..2^10, N in 1..2^10, i in 0..2^10, i < M"
+  LINES "complement takes a layout; .slice..M,N.:.1,M., .i,_... is a tensor with an offset")
+# bijective(F, S) onto the coordinates of a shape: concrete coordinate tensors, and bad targets.
+layoutref_cli_test(prove_bijective_onto_a_shape RC 0 ARGS prove "bijective(make_identity_tensor((4,8)), (4,8))"
+  LINES "^proved" "colexicographic index F' = .4,8.:.1,4. is one onto .0, 32.")
+layoutref_cli_test(prove_bijective_onto_a_shape_one_thread RC 1 ARGS prove "bijective(local_partition(make_identity_tensor((8,24)), (2,4):(4,1), 3), (8,24))"
+  LINES "^refuted .z3, counterexample checked with the spec" "size.24 . .4,6.:.2,32.. = 24 but N = 192")
+layoutref_cli_test(prove_bijective_onto_a_shape_integer_values RC 2 ARGS prove "bijective((M,N):(1,M), (M,N))"
+  --where "M in 1..64, N in 1..64"
+  LINES "F's values have an integer part .1.; a shape target takes coordinate values")
+layoutref_cli_test(prove_bijective_onto_a_shape_rank RC 2 ARGS prove "bijective(make_identity_tensor((M,N)), (M))"
+  --where "M in 1..64, N in 1..64"
+  LINES "F's values have a component at @1, outside the flat shape of rank 1")

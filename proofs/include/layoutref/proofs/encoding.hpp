@@ -54,13 +54,11 @@ struct LeafLayout {
   /// is i -> offset + L(i). Absent for a layout (offset 0).
   std::optional<SymValue> offset;
   /// Leaf k of a symbolic operation's result whose shape is 1 for some values only, where the
-  /// spec's result (factored from its values) is 1:0 there (`alone`: the leaf is all of its
-  /// mode's result) or has no such leaf (`dropped`): the same function, but not the same
-  /// extension past the layout (docs/semantics.md, Â). An operation that extends such a layout
-  /// (composition's A, `o`) decides it first (algebra.hpp). Empty: none.
-  enum class Loose : unsigned char { no, alone, dropped };
-  std::vector<Loose> loose;
-  Loose loose_at(size_t k) const { return k < loose.size() ? loose[k] : Loose::no; }
+  /// spec's result (factored from its values) is 1:0 or has no such leaf: the same function, but
+  /// not the same extension past the layout (docs/semantics.md, Â). An operation that extends
+  /// past such a layout (composition's A, `o`) decides the leaf first (algebra.hpp). Empty: none.
+  std::vector<bool> loose;
+  bool is_loose(size_t k) const { return k < loose.size() && loose[k]; }
   z3::expr size() const;
   /// The layout's text in a model (CuTe notation, values substituted; `offset + L` with an offset).
   std::string str(z3::model const& m) const;
