@@ -13,6 +13,7 @@
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/divide.hpp>
 #include <layoutref/spec/inverse.hpp>
+#include <layoutref/spec/mma.hpp>
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/term.hpp>
 
@@ -260,6 +261,24 @@ struct Query {
       if (trim(args[2]) != "_") idx = term(args[2]);
       return describe(lp::local_partition(setting, *l, *thr, idx));
     }
+    if (name == "mma_partition_A" || name == "mma_partition_B" || name == "mma_partition_C") {
+      arity(5);
+      sp::TiledMma mma;
+      try {
+        sp::Layout atom_layout = spec_layout(literal(trim(args[1])), "the atom layout `" + trim(args[1]) + "`");
+        if (trim(args[2]) != "_")
+          throw BadInput{name + " with symbolic arguments takes the default permutation `_` (got `" + trim(args[2]) + "`)"};
+        mma = sp::make_tiled_mma(sp::mma_atom(trim(args[0])), atom_layout, sp::Tiler::underscore());
+      } catch (sp::Error const& e) {
+        throw BadInput{name + ": " + e.what()};
+      }
+      auto l = layout(args[3]);
+      if (!l) return std::nullopt;
+      std::optional<z3::expr> idx;
+      if (trim(args[4]) != "_") idx = term(args[4]);
+      sp::MmaOperand op = name.back() == 'A' ? sp::MmaOperand::A : name.back() == 'B' ? sp::MmaOperand::B : sp::MmaOperand::C;
+      return describe(lp::mma_partition(setting, mma, op, *l, idx));
+    }
     if (name == "composition") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
@@ -323,8 +342,8 @@ struct Query {
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
                    "(zipped, tiled and flat by a shape tiler), logical_product (by a layout), the inverses of compact layouts, "
-                   "make_identity_tensor, slice, local_tile (inner_partition) and local_partition are computed symbolically so far "
-                   "(docs/proofs.md)"};
+                   "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
+                   "symbolically so far (docs/proofs.md)"};
   }
 
   lp::Fn part(std::string const& text) {

@@ -1,5 +1,6 @@
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
+#include <layoutref/proofs/concrete.hpp>
 #include <layoutref/proofs/radix.hpp>
 #include <layoutref/proofs/terms.hpp>
 
@@ -11,6 +12,7 @@
 #include <layoutref/spec/product.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/layout.hpp>
+#include <layoutref/spec/mma.hpp>
 #include <layoutref/spec/tensor.hpp>
 
 #include <algorithm>
@@ -786,19 +788,51 @@ Symbolic local_tile(Setting const& s, LeafLayout const& t, std::vector<z3::expr>
   return r;
 }
 
-Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const& thr, std::optional<z3::expr> const& idx) {
-  z3::context& ctx = *s.ctx;
-  if (thr.offset) throw InputError("local_partition: the thread layout has an offset (a tensor); it takes a layout");
+namespace {
+
+// get_flat_coord's conditions for every idx: the thread layout is a bijection onto [0, size).
+void require_thread_bijection(Setting const& s, std::string const& op, LeafLayout const& thr) {
+  if (thr.offset) throw InputError(op + ": the thread layout has an offset (a tensor); it takes a layout");
   for (auto const& d : thr.stride)
-    if (!d.is_integer()) throw InputError("local_partition: the thread layout has the basis stride " + value_text(d) + "; it takes integer strides");
-  // get_flat_coord's conditions for every idx: thr a bijection onto [0, size(thr)).
+    if (!d.is_integer()) throw InputError(op + ": the thread layout has the basis stride " + value_text(d) + "; it takes integer strides");
   Answer b = bijective(s, Fn::of(thr), thr.size());
   if (b.status == Status::refuted)
-    throw InputError("local_partition: the thread layout " + layout_text(thr) + " is not a bijection onto [0, size), so get_flat_coord " +
+    throw InputError(op + ": the thread layout " + layout_text(thr) + " is not a bijection onto [0, size), so get_flat_coord " +
                      "(get_flat_coord.not_a_value or .not_unique) fails for some idx: " + b.counterexample);
   if (b.status != Status::proved)
-    throw Split("local_partition: could not prove that the thread layout " + layout_text(thr) + " is a bijection onto [0, size) (" +
-                b.reason + ")");
+    throw Split(op + ": could not prove that the thread layout " + layout_text(thr) + " is a bijection onto [0, size) (" + b.reason + ")");
+}
+
+// thr.get_flat_coord(idx) for a thread layout that is a bijection onto [0, size) (its leaves of
+// shape above 1 then have the strides of a mixed radix): leaf k's coordinate (idx / d_k) % s_k,
+// and per top-level mode the 1-D index within it. @pre 0 <= idx < size(thr) (the caller's)
+std::vector<z3::expr> flat_coordinate(LeafLayout const& thr, z3::expr const& idx) {
+  z3::context& ctx = idx.ctx();
+  std::vector<z3::expr> out;
+  for (size_t i = 0; i < rank_of(thr.profile); ++i) {
+    LeafLayout m = mode_of(thr, i);
+    z3::expr index = ctx.int_val(0), prefix = ctx.int_val(1);
+    for (size_t k = 0; k < m.shape.size(); ++k) {
+      if (!normalizes_to(m.shape[k], 1)) {
+        z3::expr dk = m.stride[k].scalar();
+        z3::expr q = normalizes_to(dk, 1) ? idx : idx / dk;
+        index = index + prefix * z3::mod(q, m.shape[k]);
+      }
+      prefix = prefix * m.shape[k];
+    }
+    out.push_back(index.simplify());
+  }
+  return out;
+}
+
+spec::SliceCoord slice_leaf(spec::i64 v) { return spec::SliceCoord(spec::SliceLeaf{false, v}); }
+spec::SliceCoord slice_keep() { return spec::SliceCoord(spec::SliceLeaf{true, 0}); }
+
+}  // namespace
+
+Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const& thr, std::optional<z3::expr> const& idx) {
+  z3::context& ctx = *s.ctx;
+  require_thread_bijection(s, "local_partition", thr);
   // The tiler: product_each(shape(thr)).
   std::vector<z3::expr> tile;
   size_t modes = rank_of(thr.profile);
@@ -813,22 +847,8 @@ Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const
     Decider d(s, z.decisions);
     d.require(*idx >= 0 && *idx < thr.size(), "0 <= " + term_text(*idx) + " < " + term_text(thr.size()),
               "get_flat_coord.not_a_value (idx within [0, size(thr)))");
-    // Leaf k's coordinate (idx / d_k) % s_k (thr is a bijection onto [0, size): its leaves of
-    // shape above 1 have the strides of a mixed radix); per top-level mode, the 1-D index.
     std::vector<SymCoord> per_mode;
-    for (size_t i = 0; i < modes; ++i) {
-      LeafLayout m = mode_of(thr, i);
-      z3::expr index = ctx.int_val(0), prefix = ctx.int_val(1);
-      for (size_t k = 0; k < m.shape.size(); ++k) {
-        if (!normalizes_to(m.shape[k], 1)) {
-          z3::expr dk = m.stride[k].scalar();
-          z3::expr q = normalizes_to(dk, 1) ? *idx : *idx / dk;
-          index = index + prefix * z3::mod(q, m.shape[k]);
-        }
-        prefix = prefix * m.shape[k];
-      }
-      per_mode.push_back(SymCoord::at(index.simplify()));
-    }
+    for (auto const& x : flat_coordinate(thr, *idx)) per_mode.push_back(SymCoord::at(x));
     thread = padded(SymCoord::tuple(per_mode), tile_mode, "local_partition");
   }
   SymCoord at = SymCoord::tuple({thread, underscores(rank_of(rest_mode))});
@@ -936,6 +956,85 @@ Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const
              "), so F is a bijection onto the coordinates of " + target + " exactly when its colexicographic index F' = " +
              layout_text(lin) + " is one onto [0, " + term_text(n.simplify()) + ")" + (b.reason.empty() ? "" : ": " + b.reason);
   return b;
+}
+
+Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOperand op, LeafLayout const& t,
+                       std::optional<z3::expr> const& idx) {
+  z3::context& ctx = *s.ctx;
+  std::string name = std::string("partition_") + (op == spec::MmaOperand::A ? "A" : op == spec::MmaOperand::B ? "B" : "C");
+  if (rank_of(t.profile) < 2 || t.profile.leaf) throw InputError(name + ": an MMA partitions a layout of rank >= 2");
+  // The operand's modes of (M,N,K): C (M,N), A (M,K), B (N,K); VMNK's modes i+1, j+1.
+  int i = op == spec::MmaOperand::B ? 1 : 0, j = op == spec::MmaOperand::C ? 1 : 2;
+  spec::Layout vmnk_c = spec::thr_layout_vmnk(mma);
+  LeafLayout vmnk = leaves_of(ctx, vmnk_c);
+  require_thread_bijection(s, name, vmnk);
+  auto column_size = [&](spec::Tiler const& p, int m) -> spec::i64 {
+    bool column = p.kind == spec::Tiler::Kind::layout && p.layout.shape.leaf && p.layout.stride.leaf && p.layout.stride.value == spec::Value(1);
+    if (!column)
+      throw Split(name + ": the permutation of mode " + std::to_string(m) + ", " + p.str() +
+                  ", is not n:1; symbolic MMA partitions take the default permutation `_`");
+    return p.layout.shape.value;
+  };
+  spec::i64 perm_i = column_size(spec::permutation_mnk(mma, i), i), perm_j = column_size(spec::permutation_mnk(mma, j), j);
+  spec::i64 atom_i = spec::size(spec::mode(mma.atom.shape_mnk, i)), atom_j = spec::size(spec::mode(mma.atom.shape_mnk, j));
+  spec::i64 thr_i = spec::size(spec::mode(vmnk_c.shape, i + 1)), thr_j = spec::size(spec::mode(vmnk_c.shape, j + 1));
+  spec::Layout const& operand = op == spec::MmaOperand::A ? mma.atom.a_layout : op == spec::MmaOperand::B ? mma.atom.b_layout : mma.atom.c_layout;
+  auto num = [&](spec::i64 v) { return ctx.int_val(static_cast<int64_t>(v)); };
+  LeafLayout plain = t;
+  plain.offset.reset();
+  // thrfrg (spec::thrfrg), step by step, each step checked against the spec.
+  Symbolic tt = logical_divide(s, plain, {num(perm_i), num(perm_j)});
+  Symbolic c = joined(tt, divide(s, "zipped_divide", tt.layout, {num(atom_i), num(atom_j)}));
+  if (c.layout.profile.leaf || c.layout.profile.items.size() != 2) throw InternalError("zipped_divide did not give two modes");
+  Symbolic tv = joined(c, composition(s, mode_of(c.layout, 0), leaves_of(ctx, operand)));
+  Symbolic r = joined(tv, logical_divide(s, mode_of(c.layout, 1), {num(thr_i), num(thr_j)}));
+  spec::IntTuple const& rp = r.layout.profile;
+  if (rp.leaf || rp.items.size() < 2 || rp.items[0].leaf || rp.items[1].leaf || rp.items[0].items.size() != 2 || rp.items[1].items.size() != 2 ||
+      tv.layout.profile.leaf || tv.layout.profile.items.size() != 2)
+    throw InternalError(name + ": the divided rest or the atom's (thread, value) layout has an unexpected profile");
+  std::vector<LeafLayout> rests{node_of(r.layout, rp.items[0].items[1]), node_of(r.layout, rp.items[1].items[1])};
+  for (size_t k = 2; k < rp.items.size(); ++k) rests.push_back(node_of(r.layout, rp.items[k]));
+  LeafLayout threads = tuple_of({mode_of(tv.layout, 0), tuple_of({node_of(r.layout, rp.items[0].items[0]), node_of(r.layout, rp.items[1].items[0])})});
+  LeafLayout values = tuple_of({mode_of(tv.layout, 1), tuple_of(rests)});
+  LeafLayout thr = tuple_of({threads, values});
+  // The thread's slice: ((v,(m,n)),(_,(_,...))) at VMNK.get_flat_coord(idx); `_` keeps them all.
+  SymCoord v = SymCoord::underscore(), m = SymCoord::underscore(), n = SymCoord::underscore();
+  if (idx) {
+    Decider d(s, r.decisions);
+    d.require(*idx >= 0 && *idx < vmnk.size(), "0 <= " + term_text(*idx) + " < " + term_text(vmnk.size()),
+              "get_flat_coord.not_a_value (thr_idx within [0, size(VMNK)))");
+    std::vector<z3::expr> x = flat_coordinate(vmnk, *idx);
+    v = SymCoord::at(x.at(0));
+    m = SymCoord::at(x.at(static_cast<size_t>(i + 1)));
+    n = SymCoord::at(x.at(static_cast<size_t>(j + 1)));
+  }
+  size_t rest_rank = rests.size();
+  SymCoord at = SymCoord::tuple({SymCoord::tuple({v, SymCoord::tuple({m, n})}),
+                                 SymCoord::tuple({SymCoord::underscore(), SymCoord::tuple(std::vector<SymCoord>(rest_rank, SymCoord::underscore()))})});
+  Symbolic out = joined(r, slice(s, thr, at));
+  // The whole against the spec: spec::thrfrg sliced at the spec's get_flat_coord(idx).
+  auto spec_slice = [&](std::vector<spec::Layout> const& in, Assignment const& a) {
+    spec::Layout whole = spec::thrfrg(mma, op, in.at(0));
+    spec::SliceCoord keep = slice_keep();
+    spec::SliceCoord tv_c = keep, m_c = keep, n_c = keep;
+    if (idx) {
+      spec::IntTuple f = spec::get_flat_coord(vmnk_c, value_of(s, *idx, a));
+      tv_c = slice_leaf(spec::mode(f, 0).value);
+      m_c = slice_leaf(spec::mode(f, i + 1).value);
+      n_c = slice_leaf(spec::mode(f, j + 1).value);
+    }
+    std::vector<spec::SliceCoord> rest(rest_rank, keep);
+    spec::SliceCoord coord = spec::SliceCoord::tuple({spec::SliceCoord::tuple({tv_c, spec::SliceCoord::tuple({m_c, n_c})}),
+                                                      spec::SliceCoord::tuple({keep, spec::SliceCoord::tuple(std::move(rest))})});
+    return spec::slice(coord, whole);
+  };
+  unsigned long long compared = spot_check(
+      s, name, {plain}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).layout; },
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; });
+  out.checked = std::min(out.checked, compared);
+  if (compared == 0) throw Split(name + " could not be compared with the spec at any assignment (sizes at most 2^16), so it is not used");
+  if (t.offset) out.layout.offset = out.layout.offset ? *t.offset + *out.layout.offset : *t.offset;
+  return out;
 }
 
 Symbolic identity_tensor(Setting const& s, LeafLayout const& shape) {

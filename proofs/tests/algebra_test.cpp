@@ -12,6 +12,7 @@
 #include <layoutref/spec/inverse.hpp>
 #include <layoutref/spec/layout.hpp>
 #include <layoutref/spec/product.hpp>
+#include <layoutref/spec/mma.hpp>
 #include <layoutref/spec/tensor.hpp>
 #include <layoutref/spec/term.hpp>
 
@@ -514,4 +515,75 @@ TEST(Algebra, RandomPartitionsAgreeWithTheSpec) {
   std::printf("90 partitions: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 25);
   EXPECT_GT(other, 3);
+}
+
+// A TiledMMA's partitions of symbolic coordinate tensors against spec::partition, element by
+// element at every assignment (one thread t), or as the multiset of coordinates over all threads
+// (`_`, each distinct thread partition once; over the thread indices, once per value of the mode
+// the operand does not use): 4 atoms, 5 atom layouts, A, B and C.
+TEST(Algebra, RandomMmaPartitionsAgreeWithTheSpec) {
+  std::mt19937 gen(20261127);
+  auto pick = [&](auto const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> atoms = sp::mma_atom_names();
+  std::vector<sp::Layout> layouts;
+  for (auto const* t : {"(1,1,1):(0,0,0)", "(2,1,1):(1,0,0)", "(1,2,1):(0,1,0)", "(2,2,1):(1,2,0)", "(2,2,1):(2,1,0)"})
+    layouts.push_back(sp::to_layout(layoutref::notation::parse(t).term));
+  std::vector<std::string> problems{"(32*a,32*b)", "(16*a,16)", "(64,8*b)", "(a*b*16,32)"};
+  int results = 0, other = 0;
+  for (int n = 0; n < 30; ++n) {
+    std::string atom = pick(atoms), p = pick(problems);
+    sp::Layout al = pick(layouts);
+    int opi = std::uniform_int_distribution<int>(0, 2)(gen);
+    sp::MmaOperand op = opi == 0 ? sp::MmaOperand::A : opi == 1 ? sp::MmaOperand::B : sp::MmaOperand::C;
+    bool every = n % 2 == 0;
+    SCOPED_TRACE(atom + ", " + sp::str(al) + ", op " + std::to_string(opi) + ", P " + p + (every ? ", every thread" : ", thread t"));
+    sp::TiledMma mma = sp::make_tiled_mma(sp::mma_atom(atom), al);
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..2, b in 1..2, t in 0..3");
+    std::string e;
+    lp::LeafLayout shape = symbolic(c, s.vars, p + ":(1,1)");
+    lp::Symbolic r;
+    try {
+      r = lp::mma_partition(s, mma, op, lp::identity_tensor(s, shape).layout,
+                            every ? std::nullopt : std::optional<z3::expr>(*lp::parse_term(c, s.vars, "t", e)));
+    } catch (lp::Split const&) {
+      ++other;
+      continue;
+    } catch (lp::InputError const&) {
+      ++other;
+      continue;
+    }
+    ++results;
+    for (long long a = 1; a <= 2; ++a)
+      for (long long b = 1; b <= 2; ++b)
+        for (long long t = 0; t <= 3; ++t) {
+          std::vector<long long> x{a, b, t};
+          sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
+          lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
+          if (every) {
+            if (t > 0) continue;
+            std::multiset<std::pair<long long, long long>> all, got;
+            auto key = [](sp::Value const& v) { return std::pair<long long, long long>{v.at({0}), v.at({1})}; };
+            for (long long k = 0; k < sp::size(sp::thr_layout_vmnk(mma)); ++k) {
+              sp::Tensor part = sp::partition(mma, op, k, id);
+              for (long long j = 0; j < sp::size(part); ++j) all.insert(key(sp::coordinate_value(sp::element(part, j))));
+            }
+            // Threads that differ only in the mode the operand does not use (N for A, M for B, K for
+            // C) share a partition: over the thread indices each element comes that many times.
+            int unused = op == sp::MmaOperand::A ? 2 : op == sp::MmaOperand::B ? 1 : 3;
+            long long times = sp::size(sp::mode(sp::thr_layout_vmnk(mma).shape, unused));
+            for (long long j = 0; j < f.size(); ++j)
+              for (long long k = 0; k < times; ++k) got.insert(key(f.at(j)));
+            EXPECT_TRUE(all == got) << lp::layout_text(r.layout) << " at a=" << a << ", b=" << b;
+            continue;
+          }
+          sp::Tensor want = sp::partition(mma, op, t, id);
+          ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
+          for (long long j = 0; j < f.size(); ++j)
+            ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
+                << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", t=" << t;
+        }
+  }
+  std::printf("30 MMA partitions: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 15);
 }

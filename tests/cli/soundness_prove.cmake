@@ -246,3 +246,31 @@ layoutref_cli_test(prove_bijective_onto_a_shape_integer_values RC 2 ARGS prove "
 layoutref_cli_test(prove_bijective_onto_a_shape_rank RC 2 ARGS prove "bijective(make_identity_tensor((M,N)), (M))"
   --where "M in 1..64, N in 1..64"
   LINES "F's values have a component at @1, outside the flat shape of rank 1")
+# A TiledMMA's partitions on a symbolic problem: every thread (`_`) of SM80_16x8x16 repeated
+# (2,2,1) reaches each coordinate of (M,N) once when the tiled tile (32,16) divides it; with M a
+# multiple of 16 only, the last tile reaches past M (refuted, checked with the spec).
+layoutref_cli_test(prove_symbolic_mma_partition_C RC 0 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0"
+  LINES "^proved .mixed-radix lemma" "mma_partition_C.* = ..4,8.,2,2,.2,2.,M/32,N/16.:..2@1,1@0.,16@0,8@1,.1@1,8@0.,32@0,16@1.")
+layoutref_cli_test(prove_symbolic_mma_partition_past_the_problem RC 1 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 16..2^16, N in 16..2^16, M % 16 == 0, N % 16 == 0"
+  LINES "^refuted .z3, counterexample checked with the spec" "component 0 .@0. of F's values must lie in .0, M., and does not")
+# One thread t of the MMA on (M,N):(1,M): its offsets are a term; int32 fails for M, N up to 2^16.
+layoutref_cli_test(prove_symbolic_mma_thread_int32 RC 1 ARGS prove
+  "fits(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, (M,N):(1,M), t), int32)"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0, t in 0..127"
+  LINES "^refuted .z3, counterexample checked with the spec" "not an int32")
+layoutref_cli_test(prove_symbolic_mma_thread_out_of_range RC 2 ARGS prove
+  "fits(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, (M,N):(1,M), t), int32)"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0, t in 0..128"
+  LINES "get_flat_coord.not_a_value .thr_idx within .0, size.VMNK... does not hold for every value")
+layoutref_cli_test(prove_symbolic_mma_permutation RC 2 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), (32,16), make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0"
+  LINES "mma_partition_C with symbolic arguments takes the default permutation `_`")
+layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
+  "bijective(mma_partition_C(SM90_64x8x16, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 32..2^16, N in 16..2^16"
+  LINES "mma_partition_C: .*SM90_64x8x16")

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <layoutref/proofs/query.hpp>
+#include <layoutref/spec/mma.hpp>
 
 #include <functional>
 #include <optional>
@@ -121,6 +122,15 @@ Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const
 /// bijection onto [0, S_0 * ... * S_{r-1}), which is asked. Not proved components: that answer.
 /// @throws InputError for values with an integer part or a component outside S's rank.
 Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const& shape);
+/// ThrMMA::partition_A/B/C (spec::partition): thrfrg (spec::thrfrg) computed step by step —
+/// logical_divide by the permutation (the default `_`, or n:1 tilers only), zipped_divide by the
+/// atom's (M,N), (M,K) or (N,K) sizes, composition of the tile mode with the atom's operand
+/// layout, logical_divide of the rest by the thread counts — then sliced at VMNK.get_flat_coord(idx)
+/// (VMNK a bijection onto [0, size), idx within it for every value), or with every thread kept
+/// (`_`, as for local_partition). Compared with the spec's thrfrg and slice at the spot-check
+/// assignments. T's offset carried.
+Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOperand op, LeafLayout const& t,
+                       std::optional<z3::expr> const& idx);
 /// The value of a leaf layout (no offset) at a 1-D index term x: sum_k ((x / P_k) % s_k) * d_k
 /// with P_k the running product of the shapes, the last leaf's coordinate x / P_last (as the
 /// spec's idx2crd, for 0 <= x < size).
