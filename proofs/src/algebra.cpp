@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 
 namespace layoutref::proofs {
 
@@ -1145,11 +1146,11 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
       items.insert(items.end(), rests.begin(), rests.end());
       return tuple_of(items);
     }
-    std::vector<Mode> leaves;
-    for (auto const* part : {&tiles, &rests})
-      for (auto const& l : *part)
-        for (size_t k = 0; k < l.shape.size(); ++k) leaves.push_back(leaf_mode(l, k));
-    return flat_of(ctx, leaves, false);
+    // flat: the tiles and then the rests and the modes past the tiler, each as a mode (a mode
+    // past the tiler keeps its nesting, as the spec's unpack does).
+    std::vector<LeafLayout> items = tiles;
+    items.insert(items.end(), rests.begin(), rests.end());
+    return tuple_of(items);
   };
   return checked_operation(s, kind, {{&a, "A"}}, {a, make_leaf_layout(tp, tiler)}, build,
                            [how](std::vector<spec::Layout> const& in, Assignment const&) {
@@ -1233,6 +1234,14 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     if (!(want_offset == got_offset))
       throw InternalError("symbolic " + op + " gave the offset " + got_offset.str() + " at " + str(s, x) + ", but the spec's is " +
                           want_offset.str());
+    // The rank too, where the spec's is fixed by the arguments' profiles (the divides by a tiler
+    // arrange modes; slices keep one mode per `_`). Deeper, the spec's results are factored from
+    // their values and coalesced, so their nesting may vary with the values (LeafLayout::loose).
+    static std::set<std::string> const arranged{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "slice",
+                                                "make_identity_tensor"};
+    if (arranged.count(op) && spec::rank(want.shape) != spec::rank(got.shape))
+      throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's " + spec::str(want) +
+                          " has another rank");
     if (spec::size(want) != spec::size(got))
       throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's has size " +
                           std::to_string(spec::size(want)) + ": " + spec::str(want));
