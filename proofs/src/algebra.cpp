@@ -1128,7 +1128,7 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
       d.assume(tile[i] >= 1);
       modes.push_back(divide_in(d, ctx, ai, flat_of(ctx, {tiler[i]}, false)));
     }
-    if (how == spec::Arrangement::logical) return a.profile.leaf ? modes.at(0) : tuple_of(modes);
+    if (how == spec::Arrangement::logical) return tuple_of(modes);  // a rank-1 A gives a rank-1 tuple, as the spec
     // The tiles gathered, then the rests and the modes past the tiler: the same leaves in the
     // same order for zipped, tiled and flat (so the same function); the profiles differ.
     std::vector<LeafLayout> tiles, rests;

@@ -274,3 +274,7 @@ layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
   "bijective(mma_partition_C(SM90_64x8x16, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
   --where "M in 32..2^16, N in 16..2^16"
   LINES "mma_partition_C: .*SM90_64x8x16")
+# A rank-1 layout divided by a one-mode shape tiler is a rank-1 tuple, as the spec's (the spot
+# check compares the ranks the spec fixes: an earlier symbolic result dropped the outer tuple).
+layoutref_cli_test(prove_symbolic_rank1_logical_divide RC 0 ARGS prove "injective(logical_divide(a:1, (2)))" --where "a in 2..16, a % 2 == 0"
+  LINES "^proved" "logical_divide.a:1, .2.. = ..2,a/2..:..1,2..")
