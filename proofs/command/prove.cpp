@@ -306,6 +306,14 @@ struct Query {
       no_offset(*l, args[0]);
       return describe(lp::inverse(setting, name, *l));
     }
+    if (name == "zipped_product" || name == "tiled_product" || name == "flat_product") {
+      arity(2);
+      auto a = layout(args[0]), b = layout(args[1]);
+      if (!a || !b) return std::nullopt;
+      no_offset(*a, args[0]);
+      no_offset(*b, args[1]);
+      return describe(lp::arranged(setting, name, *a, *b));
+    }
     if (name == "logical_product") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
@@ -318,8 +326,12 @@ struct Query {
       arity(2);
       auto a = layout(args[0]);
       if (!a) return std::nullopt;
-      if (args[1].find(':') != std::string::npos)
-        throw BadInput{name + " with symbolic arguments takes a shape tiler such as (bM,bN) (a layout tiler: logical_divide)"};
+      if (args[1].find(':') != std::string::npos) {
+        auto b = layout(args[1]);
+        if (!b) return std::nullopt;
+        no_offset(*b, args[1]);
+        return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::arranged(setting, name, x, *b); }));
+      }
       auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
       return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::divide(setting, name, x, t->shape); }));
@@ -341,7 +353,7 @@ struct Query {
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                   "(zipped, tiled and flat by a shape tiler), logical_product (by a layout), the inverses of compact layouts, "
+                   "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled and flat_product (by a layout), the inverses of compact layouts, "
                    "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
                    "symbolically so far (docs/proofs.md)"};
   }

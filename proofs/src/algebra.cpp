@@ -1090,6 +1090,51 @@ Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const
       [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::logical_product(in.at(0), spec::Tiler::of(in.at(1))); });
 }
 
+Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a, LeafLayout const& b) {
+  bool product = kind.find("_product") != std::string::npos;
+  spec::Arrangement how = kind.rfind("zipped", 0) == 0 ? spec::Arrangement::zipped
+                          : kind.rfind("tiled", 0) == 0  ? spec::Arrangement::tiled
+                          : kind.rfind("flat", 0) == 0   ? spec::Arrangement::flat
+                                                         : spec::Arrangement::logical;
+  if (!product && (how == spec::Arrangement::tiled || how == spec::Arrangement::flat))
+    throw Split(kind + " by a layout: the spec spreads complement(B)'s coalesced modes, whose number depends on the values (not computed "
+                "symbolically; a shape tiler (bM,bN) is)");
+  z3::context& ctx = *s.ctx;
+  auto build = [&](Decider& d) {
+    LeafLayout r = product ? product_in(d, ctx, a, b) : divide_in(d, ctx, a, b);
+    if (how == spec::Arrangement::logical || how == spec::Arrangement::zipped) return r;  // zip2_by keeps a (tile, rest) pair
+    // The spec's unpack: a tuple piece gives its modes; a single-leaf piece is spread into the
+    // modes of its coalesced factorization, fixed here only where its leaves never coalesce.
+    auto spread = [&](LeafLayout const& piece, std::vector<LeafLayout>& out) {
+      if (!piece.profile.leaf) {
+        for (size_t i = 0; i < piece.profile.items.size(); ++i) out.push_back(mode_of(piece, i));
+        return;
+      }
+      out.push_back(piece);
+    };
+    LeafLayout first = mode_of(r, 0), rest = mode_of(r, 1);
+    // C o B's piece for a single-leaf B: its leaves as modes, each pair decided not to coalesce.
+    std::vector<LeafLayout> rests;
+    if (b.profile.leaf && rest.shape.size() > 1) {
+      for (size_t k = 0; k + 1 < rest.shape.size(); ++k)
+        if (d.ask(rest.stride[k + 1].equals(scaled(rest.stride[k], rest.shape[k])),
+                  "leaf " + std::to_string(k + 1) + " of C o B continues the one before") != Truth::never)
+          throw Split(kind + ": C o B's leaves may coalesce, and the spec spreads its coalesced modes (not computed symbolically)");
+      for (size_t k = 0; k < rest.shape.size(); ++k) rests.push_back(node_of(rest, spec::IntTuple(static_cast<spec::i64>(k))));
+    } else {
+      spread(rest, rests);
+    }
+    std::vector<LeafLayout> items;
+    if (how == spec::Arrangement::tiled) items.push_back(first);
+    else spread(first, items);
+    items.insert(items.end(), rests.begin(), rests.end());
+    return tuple_of(items);
+  };
+  return checked_operation(s, kind, {{&a, "A"}, {&b, "B"}}, {a, b}, build, [how, product](std::vector<spec::Layout> const& in, Assignment const&) {
+    return product ? spec::product(how, in.at(0), spec::Tiler::of(in.at(1))) : spec::divide(how, in.at(0), spec::Tiler::of(in.at(1)));
+  });
+}
+
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
   return checked_operation(
       s, "logical_divide", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return divide_in(d, *s.ctx, a, b); },
@@ -1237,9 +1282,10 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     // The rank too, where the spec's is fixed by the arguments' profiles (the divides by a tiler
     // arrange modes; slices keep one mode per `_`). Deeper, the spec's results are factored from
     // their values and coalesced, so their nesting may vary with the values (LeafLayout::loose).
-    static std::set<std::string> const arranged{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "slice",
-                                                "make_identity_tensor"};
-    if (arranged.count(op) && spec::rank(want.shape) != spec::rank(got.shape))
+    static std::set<std::string> const fixed_rank{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "slice",
+                                                  "make_identity_tensor", "logical_product", "zipped_product", "tiled_product",
+                                                  "flat_product"};
+    if (fixed_rank.count(op) && spec::rank(want.shape) != spec::rank(got.shape))
       throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's " + spec::str(want) +
                           " has another rank");
     if (spec::size(want) != spec::size(got))

@@ -587,3 +587,33 @@ TEST(Algebra, RandomMmaPartitionsAgreeWithTheSpec) {
   std::printf("30 MMA partitions: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 15);
 }
+
+// zipped, tiled and flat products (and zipped_divide) by a layout against the spec at every
+// assignment: the same function, and (agrees_with_spec's spot check inside) the spec's rank.
+TEST(Algebra, RandomArrangedProductsAgreeWithTheSpec) {
+  std::mt19937 gen(20261128);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "3"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "0"};
+  std::vector<std::string> kinds{"zipped_product", "tiled_product", "flat_product", "zipped_divide"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 80; ++t) {
+    std::string kind = kinds[static_cast<size_t>(t) % kinds.size()];
+    std::string at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    std::string bt = pick(shapes) + ":" + pick(strides);
+    if (t % 3 == 1) bt = "(" + pick(shapes) + "," + pick(shapes) + "):(" + pick(strides) + "," + pick(strides) + ")";
+    SCOPED_TRACE(kind + "(" + at + ", " + bt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    bool product = kind.find("product") != std::string::npos;
+    sp::Arrangement how = kind[0] == 'z' ? sp::Arrangement::zipped : kind[0] == 't' ? sp::Arrangement::tiled : sp::Arrangement::flat;
+    bool ok = agrees_with_spec(s, [&] { return lp::arranged(s, kind, a, b); }, [&](std::vector<long long> const& x) {
+      return product ? sp::product(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)))
+                     : sp::divide(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)));
+    });
+    (ok ? results : other) += 1;
+  }
+  std::printf("80 arranged products and divides: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 12);
+}

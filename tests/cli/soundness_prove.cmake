@@ -125,7 +125,7 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(blocked_product((a,b):(1,a), (2,2):(1,2)))" --where "a in 1..4, b in 1..4"
-  LINES "only coalesce, composition, complement, the divides \\(zipped, tiled and flat by a shape tiler\\), logical_product \\(by a layout\\), the inverses of compact layouts, make_identity_tensor, slice, local_tile \\(inner_partition\\), local_partition and mma_partition_A/B/C are computed symbolically so far")
+  LINES "`blocked_product` with symbolic arguments: only coalesce, composition, complement, the divides .* are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
@@ -278,3 +278,14 @@ layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
 # check compares the ranks the spec fixes: an earlier symbolic result dropped the outer tuple).
 layoutref_cli_test(prove_symbolic_rank1_logical_divide RC 0 ARGS prove "injective(logical_divide(a:1, (2)))" --where "a in 2..16, a % 2 == 0"
   LINES "^proved" "logical_divide.a:1, .2.. = ..2,a/2..:..1,2..")
+# The products arranged as the spec arranges them, on symbolic layouts; tiled/flat_divide by a
+# layout is not computed symbolically (the spec spreads complement(B)'s coalesced modes).
+layoutref_cli_test(prove_symbolic_tiled_product RC 0 ARGS prove "bijective(tiled_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
+  --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
+  LINES "^proved .mixed-radix lemma" "tiled_product..a,b.:.1,a., .c,d.:.1,c.. = ..a,b.,c,d.:..1,a.,a.b,a.b.c.")
+layoutref_cli_test(prove_symbolic_flat_product RC 0 ARGS prove "bijective(flat_product((a,b):(1,a), c:1), a*b*c)"
+  --where "a in 1..2^10, b in 1..2^10, c in 1..2^10"
+  LINES "^proved" "flat_product..a,b.:.1,a., c:1. = .a,b,c.:.1,a,a.b.")
+layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 3 ARGS prove "bijective(tiled_divide((a,b):(1,a), 2:1), a*b)"
+  --where "a in 2..2^10, b in 1..2^10, a % 2 == 0"
+  LINES "^unknown" "tiled_divide by a layout: the spec spreads complement.B.'s coalesced modes")

@@ -69,6 +69,14 @@ Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l);
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A) * cosize(B)) o B), B's strides
 /// >= 0 for every value.
 Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b);
+/// `kind` (logical/zipped/tiled/flat_product or logical/zipped_divide) of A by a layout B, as the
+/// spec arranges it (spec::arrange): zipped is the logical (tile, rest) pair itself; tiled_product
+/// (A, rests...) and flat_product (A's modes..., rests...) where the spec's arrangement is fixed
+/// by the profiles: A a tuple, or a single leaf; B a tuple, or a single leaf whose piece C o B
+/// is one leaf or has leaves that never coalesce (each decided), else a Split. tiled/flat_divide
+/// by a layout B: a Split (the spec spreads complement(B)'s coalesced modes, whose number
+/// depends on the values).
+Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
