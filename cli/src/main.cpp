@@ -4,7 +4,7 @@
 //   layoutref verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]
 //                    [--run-missing] [--no-proofs] [--json]                             (cmd_verify.cpp)
 //   layoutref conform [--json] [--expect FILE] FILE...                                  (cmd_conform.cpp)
-//   layoutref eval [--json] EXPR                                                        (cmd_eval.cpp)
+//   layoutref eval [--json] [--spec] EXPR                                               (cmd_eval.cpp)
 //   layoutref table EXPR                                                                (cmd_table.cpp)
 //   layoutref gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]        (cmd_gen.cpp)
 //   layoutref prove QUERY [--where ...] [--timeout MS] [--emit-smt2 FILE] [--json]  (proofs/command, with z3)
@@ -77,8 +77,9 @@ char const* const kUsage =
     "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
     "      literal, and how), exit 0 when every other case is literal, each listed one has its\n"
     "      verdict, and the spec judges every non-literal result of impl correct.\n"
-    "  eval [--json] EXPR\n"
-    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed:\n"
+    "  eval [--json] [--spec] EXPR\n"
+    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed\n"
+    "      (--spec: with the executable specification instead; no static markers):\n"
     "        layoutref eval 'logical_divide((8,24):(24,1), (_4,_8))'\n"
     "        layoutref eval 'complement((2,4):(1,2), 16)'\n"
     "        layoutref eval 'size(cosize((4,8):(8,1)))'\n"
