@@ -147,6 +147,7 @@ int main(int argc, char** argv) {
     if (cmd == "eval") return eval(args);
     if (cmd == "table") return table(args);
     if (cmd == "gen") return gen(args);
+    if (cmd == "draw") return draw(args);
 #ifdef LAYOUTREF_HAVE_PROOFS
     if (cmd == "prove") return layoutref::proofs::prove_command(args);
 #endif
