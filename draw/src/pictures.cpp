@@ -71,6 +71,8 @@ void legend_of(Figure& f, Source const& s, Options const& opt) {
     f.legend.push_back({bank_colour(0, 1), "bank 0, odd phase"});
   } else if (s.kind == Source::Kind::layout) {
     for (int k = 0; k < 8; ++k) f.legend.push_back({value_grey(k), "value = " + std::to_string(k) + " (mod 8), CuTe's greys"});
+  } else {
+    f.legend.push_back({Rgb{255, 255, 255}, "an element of the tensor, labelled with its coordinate (a pointer tensor: its offset)"});
   }
 }
 
@@ -205,9 +207,9 @@ Figure tiling(std::string const& expr, equiv::OuterCall const& call, TilingOp op
       if (sp::size(rc) != nr) throw sp::Error(sp::Error::Kind::bad_argument, "sizes differ");
       for (i64 i = 0; i < nr; ++i) key[static_cast<size_t>(i)] = sp::evaluate(rc, i).integer("an index");
       if (op.what == Tiling::composition) {
-        // A composition's "tiles": the result's columns.
-        for (i64 i = 0; i < nr; ++i) tile_of.emplace(key[static_cast<size_t>(i)], col_of(pr, i));
-        tiles = pr.cols;
+        // A composition's "tiles": the result's rows (mode 0: a TV layout's threads).
+        for (i64 i = 0; i < nr; ++i) tile_of.emplace(key[static_cast<size_t>(i)], row_of(pr, i));
+        tiles = pr.rows;
       } else {
         tile_size = sp::size(sp::get(zc, {0}));
         tiles = sp::size(zc) / tile_size;
@@ -247,8 +249,9 @@ Figure tiling(std::string const& expr, equiv::OuterCall const& call, TilingOp op
   std::string cells = a.kind == Source::Kind::tensor ? "elements" : "values";
   switch (op.what) {
     case Tiling::composition:
-      f.caption = "composition(A, B): the result's cell holds A at the coordinate B gives. The cells of A that B reaches are "
-                  "coloured as the result's column that holds them; the others are white.";
+      f.caption = "composition(A, B): the result's cell holds A at the coordinate B gives. Each row of the result (its mode 0: "
+                  "a thread, for a thread-value layout B) has its colour, and so have the cells of A it reaches; the cells of A "
+                  "that B does not reach are white.";
       break;
     case Tiling::divide:
       f.caption = call.op + "(A, tiler) splits A's domain into tiles (the tiler) and the rest (which tile). Each tile has "
@@ -343,10 +346,14 @@ Figure taking(std::string const& expr, std::string const& op, Source const& t, s
   std::vector<i64> taken(static_cast<size_t>(nr), -1);
   std::map<i64, i64> tile_of;
   i64 tiles = 0;
+  std::string offset_note;
   if (how == Take::slice) {
     sp::SliceCoord coord = sp::to_slice_coord(rest[0]);
     sp::Tensor s = sp::slice(coord, index);
     for (i64 i = 0; i < nr; ++i) taken[static_cast<size_t>(i)] = index_of(s, i);
+    if (t.kind == Source::Kind::layout)
+      offset_note = " A layout's slice leaves out the offset of the fixed entries, " + value_text(sp::slice(coord, t.layout).offset) +
+                    ": the result's values are counted from it (a tensor's slice moves its engine by it).";
   } else {
     sp::Tiler tiler = sp::to_tiler(rest[0]);
     sp::SliceCoord coord = sp::to_slice_coord(rest[1]);
@@ -379,7 +386,7 @@ Figure taking(std::string const& expr, std::string const& op, Source const& t, s
   switch (how) {
     case Take::slice:
       f.caption = "slice: the elements whose coordinate matches the fixed entries (framed, coloured) form the result; the "
-                  "`_` modes are kept.";
+                  "`_` modes are kept." + offset_note;
       f.legend.push_back({selected_colour(), "taken by the slice"});
       break;
     case Take::inner:

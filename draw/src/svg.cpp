@@ -3,6 +3,7 @@
 
 #include <layoutref/draw/draw.hpp>
 
+#include <cstdio>
 #include <string>
 
 namespace layoutref::draw {
@@ -29,6 +30,31 @@ std::string escape(std::string const& s) {
 
 std::string rgb(Rgb c) { return "rgb(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")"; }
 
+std::string hex(Rgb c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "#%02x%02x%02x", c.r & 0xff, c.g & 0xff, c.b & 0xff);
+  return buf;
+}
+
+/// Segments on one line, merged where they meet: a path's moves and draws (`M x y H x2` or `V y2`).
+struct Runs {
+  std::string d;
+  bool open = false;
+  double along = 0;  ///< where the open run ends
+  /// A segment from `from` to `to` along a line at `across`; horizontal: x runs, y fixed.
+  void add(bool horizontal, double across, double from, double to) {
+    if (open && from == along) {
+      d.erase(d.rfind(horizontal ? 'H' : 'V'));  // extend the open run: drop its end, draw to the new one
+    } else {
+      d += horizontal ? "M" + num(from) + " " + num(across) : "M" + num(across) + " " + num(from);
+    }
+    d += (horizontal ? "H" : "V") + num(to);
+    open = true;
+    along = to;
+  }
+  void end_line() { open = false; }
+};
+
 std::string line(double x1, double y1, double x2, double y2, double width, char const* colour) {
   return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) + "\" stroke=\"" +
          colour + "\" stroke-width=\"" + num(width) + "\" stroke-linecap=\"square\"/>\n";
@@ -53,7 +79,7 @@ void panel_svg(std::string& out, Panel const& p, Geometry const& g, detail::Pane
       out += "<rect class=\"cell\" data-r=\"" + std::to_string(r) + "\" data-c=\"" + std::to_string(c) + "\"" +
              (cell.group >= 0 ? " data-g=\"" + std::to_string(cell.group) + "\"" : std::string()) + " x=\"" + num(x0 + c * cw) +
              "\" y=\"" + num(y0 + r * ch) + "\" width=\"" + num(cw) + "\" height=\"" + num(ch) + "\" fill=\"" +
-             (cell.present ? rgb(cell.fill) : std::string("rgb(242,242,242)")) + "\"/>\n";
+             hex(cell.present ? cell.fill : Rgb{242, 242, 242}) + "\"/>\n";
     }
   out += "</g>\n<g class=\"rules\">\n";
   double x1 = x0 + p.cols * cw, y1 = y0 + p.rows * ch;
@@ -67,21 +93,20 @@ void panel_svg(std::string& out, Panel const& p, Geometry const& g, detail::Pane
     int level = p.col_rule[static_cast<size_t>(k)];
     out += line(x0 + k * cw, y0, x0 + k * cw, y1, edge ? detail::kBorderWidth : detail::rule_width(level), level || edge ? "#000" : "#555");
   }
-  // Heavy edges between groups (tiles, threads).
-  for (int r = 0; r < p.rows; ++r)
-    for (int c = 0; c < p.cols; ++c) {
-      int gr = p.at(r, c).group;
-      if (c + 1 < p.cols) {
-        int gn = p.at(r, c + 1).group;
-        if (gr != gn && (gr >= 0 || gn >= 0))
-          out += line(x0 + (c + 1) * cw, y0 + r * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch, detail::kGroupWidth, "#000");
-      }
-      if (r + 1 < p.rows) {
-        int gn = p.at(r + 1, c).group;
-        if (gr != gn && (gr >= 0 || gn >= 0))
-          out += line(x0 + c * cw, y0 + (r + 1) * ch, x0 + (c + 1) * cw, y0 + (r + 1) * ch, detail::kGroupWidth, "#000");
-      }
-    }
+  // Heavy edges between groups (tiles, threads), as one path of merged runs.
+  auto differ = [](int g1, int g2) { return g1 != g2 && (g1 >= 0 || g2 >= 0); };
+  Runs runs;
+  for (int r = 0; r + 1 < p.rows; ++r, runs.end_line())
+    for (int c = 0; c < p.cols; ++c)
+      if (differ(p.at(r, c).group, p.at(r + 1, c).group)) runs.add(true, y0 + (r + 1) * ch, x0 + c * cw, x0 + (c + 1) * cw);
+      else runs.end_line();
+  for (int c = 0; c + 1 < p.cols; ++c, runs.end_line())
+    for (int r = 0; r < p.rows; ++r)
+      if (differ(p.at(r, c).group, p.at(r, c + 1).group)) runs.add(false, x0 + (c + 1) * cw, y0 + r * ch, y0 + (r + 1) * ch);
+      else runs.end_line();
+  if (!runs.d.empty())
+    out += "<path class=\"groups\" d=\"" + runs.d + "\" fill=\"none\" stroke=\"#000\" stroke-width=\"" + num(detail::kGroupWidth) +
+           "\" stroke-linecap=\"square\"/>\n";
   // Frames: the chosen part, and what differs from the spec.
   for (int r = 0; r < p.rows; ++r)
     for (int c = 0; c < p.cols; ++c) {
@@ -93,7 +118,7 @@ void panel_svg(std::string& out, Panel const& p, Geometry const& g, detail::Pane
         out += "<rect class=\"differs\" x=\"" + num(x0 + c * cw + 2) + "\" y=\"" + num(y0 + r * ch + 2) + "\" width=\"" +
                num(cw - 4) + "\" height=\"" + num(ch - 4) + "\" fill=\"none\" stroke=\"#d40000\" stroke-width=\"3\"/>\n";
     }
-  out += "</g>\n<g class=\"labels\">\n";
+  out += "</g>\n<g class=\"labels\" font-size=\"" + num(Geometry::kLabelFont) + "\" text-anchor=\"middle\">\n";
   for (int r = 0; r < p.rows; ++r)
     for (int c = 0; c < p.cols; ++c) {
       Cell const& cell = p.at(r, c);
@@ -101,12 +126,13 @@ void panel_svg(std::string& out, Panel const& p, Geometry const& g, detail::Pane
       double cx = x0 + c * cw + cw / 2, top = y0 + r * ch;
       Rgb ink = text_colour(cell.fill);
       auto base = g.label_baselines(top, cell.label.size());
-      std::string body;
-      for (size_t i = 0; i < cell.label.size(); ++i)
-        body += "<tspan x=\"" + num(cx) + "\" y=\"" + num(base[i]) + "\">" + escape(cell.label[i]) + "</tspan>";
-      out += "<text class=\"v\" data-p=\"" + id + "\" data-r=\"" + std::to_string(r) + "\" data-c=\"" + std::to_string(c) +
-             "\" font-size=\"" + num(Geometry::kLabelFont) + "\" text-anchor=\"middle\"" +
-             (ink == Rgb{0, 0, 0} ? std::string() : " fill=\"" + rgb(ink) + "\"") + ">" + body + "</text>\n";
+      std::string head = "<text class=\"v\" data-r=\"" + std::to_string(r) + "\" data-c=\"" + std::to_string(c) + "\"" +
+                         (ink == Rgb{0, 0, 0} ? std::string() : " fill=\"" + hex(ink) + "\"");
+      // The first line is the text's own, each further line a <tspan> one line down.
+      out += head + " x=\"" + num(cx) + "\" y=\"" + num(base[0]) + "\">" + escape(cell.label[0]);
+      for (size_t i = 1; i < cell.label.size(); ++i)
+        out += "<tspan x=\"" + num(cx) + "\" dy=\"" + num(base[i] - base[i - 1]) + "\">" + escape(cell.label[i]) + "</tspan>";
+      out += "</text>\n";
       if (!cell.note.empty())
         out += text(cx, g.note_baseline(top), Geometry::kNoteFont, "middle", escape(cell.note), ink, " class=\"note\"");
     }

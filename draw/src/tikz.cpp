@@ -1,6 +1,6 @@
 // layoutref draw — the TikZ rendering (figure.hpp: to_tikz): the SVG's geometry, one pixel
 // 0.02 cm, in a LaTeX document that pdflatex compiles alone with Debian's texlive-latex-base
-// (article, geometry) and texlive-pictures (tikz). Fonts: Computer Modern typewriter (OT1 cmtt).
+// (article, geometry, graphicx) and texlive-pictures (tikz). Fonts: Computer Modern typewriter (OT1 cmtt).
 #include "geometry.hpp"
 
 #include <string>
@@ -47,11 +47,11 @@ std::string segment(double x1, double y1, double x2, double y2, double width, ch
   return "\\draw[line width=" + pt(width) + ",line cap=rect,color=" + colour_name + "] " + at(x1, y1) + " -- " + at(x2, y2) + ";\n";
 }
 
-// The fonts: cmtt at 8, 9 and 10 pt (the sizes OT1/cmtt has), about the SVG's sizes at this scale.
+// The fonts: cmtt at 8 and 9 pt (sizes OT1/cmtt has), no wider than the SVG's at this scale.
 char const* const kLabelFont = "\\ttfamily\\fontsize{8}{9}\\selectfont";
 char const* const kSmallFont = "\\ttfamily\\fontsize{8}{9}\\selectfont";
-char const* const kTitleFont = "\\ttfamily\\fontsize{9}{10}\\selectfont";
-char const* const kFigureFont = "\\ttfamily\\fontsize{10}{12}\\selectfont";
+char const* const kTitleFont = "\\ttfamily\\fontsize{8}{9}\\selectfont";
+char const* const kFigureFont = "\\ttfamily\\fontsize{9}{11}\\selectfont";
 
 void panel_tikz(std::string& out, Panel const& p, Geometry const& g, detail::PanelBox const& b) {
   double cw = g.cell_w, ch = g.cell_h, x0 = b.grid_x, y0 = b.grid_y;
@@ -106,9 +106,9 @@ void panel_tikz(std::string& out, Panel const& p, Geometry const& g, detail::Pan
       for (size_t i = 0; i < cell.label.size(); ++i)
         out += "\\node[anchor=base,inner sep=0pt,font=" + std::string(kLabelFont) + ink_opt + "] at " + at(left + cw / 2, base[i]) +
                " {" + tex(cell.label[i]) + "};\n";
-      if (!cell.note.empty())
+      if (!cell.note.empty())  // cmtt8 scaled to about the SVG's 9 px
         out += "\\node[anchor=base,inner sep=0pt,font=" + std::string(kSmallFont) + ink_opt + "] at " +
-               at(left + cw / 2, g.note_baseline(top)) + " {" + tex(cell.note) + "};\n";
+               at(left + cw / 2, g.note_baseline(top)) + " {\\scalebox{0.7}{" + tex(cell.note) + "}};\n";
     }
   for (int r = 0; r < p.rows; ++r)
     out += "\\node[anchor=base east,inner sep=0pt,font=" + std::string(kSmallFont) + ",text=black!75] at " +
@@ -122,13 +122,13 @@ void panel_tikz(std::string& out, Panel const& p, Geometry const& g, detail::Pan
 
 std::string to_tikz(Figure const& f) {
   Geometry g = detail::layout(f);
-  double w_cm = g.width * kCmPerPx + 1.0, h_cm = g.height * kCmPerPx + 1.0;
+  double w_cm = g.width * kCmPerPx + 1.5, h_cm = g.height * kCmPerPx + 2.0;  // 0.5 cm margins, and room to spare
   std::string out;
   out += "% layoutref draw: " + f.title + "\n";
   out += "% " + f.caption + "\n";
   out += "% Compiles alone: pdflatex FILE.tex (texlive-latex-base, texlive-pictures). The picture is the\n"
          "% tikzpicture between the two `picture' comments; x and y are in pixels of the SVG (y downwards).\n";
-  out += "\\documentclass{article}\n\\usepackage{tikz}\n\\usepackage[paperwidth=" + num(w_cm) + "cm,paperheight=" + num(h_cm) +
+  out += "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n\\usepackage[paperwidth=" + num(w_cm) + "cm,paperheight=" + num(h_cm) +
          "cm,margin=0.5cm]{geometry}\n\\pagestyle{empty}\n\\begin{document}\n\\noindent\n";
   out += "% picture\n\\begin{tikzpicture}[x=" + num(kCmPerPx) + "cm,y=-" + num(kCmPerPx) + "cm]\n";
   out += "\\useasboundingbox " + at(0, 0) + " rectangle " + at(g.width, g.height) + ";\n";

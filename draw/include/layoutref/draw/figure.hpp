@@ -61,8 +61,9 @@ struct Figure {
 };
 
 /// Self-contained SVG 1.1 (one <svg> element with a viewBox; text as <text>, so it stays sharp at
-/// any zoom; no external fonts, images or scripts). Each cell's label is a
-/// <text class="v" data-p="PANEL" data-r="ROW" data-c="COL"> with one <tspan> a line.
+/// any zoom; no external fonts, images or scripts). Each panel is a <g class="panel" data-p="NAME">;
+/// in it each cell a <rect class="cell" data-r="ROW" data-c="COL" [data-g="GROUP"]> and its label a
+/// <text class="v" data-r="ROW" data-c="COL">: the first line its text, each further line a <tspan>.
 std::string to_svg(Figure const& f);
 /// A LaTeX document (article, tikz, geometry: Debian's texlive-latex-base and texlive-pictures)
 /// that pdflatex compiles on its own; the tikzpicture is delimited by comments for reuse.
