@@ -93,7 +93,9 @@ std::vector<int> rules(sp::IntTuple const& s, i64 n) {
 
 Panel grid_panel(std::string name, std::string title, sp::IntTuple const& shape) {
   sp::IntTuple row_shape(1), col_shape = shape;
-  if (sp::rank(shape) == 1) {
+  if (!shape.is_leaf() && shape.items.empty()) {
+    col_shape = sp::IntTuple(1);  // the empty shape `()`: one element, one cell
+  } else if (sp::rank(shape) == 1) {
     col_shape = shape.is_leaf() ? shape : shape.items[0];
   } else {
     row_shape = shape.items[0];
