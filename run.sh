@@ -23,6 +23,12 @@ command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 for pkg in python3-dev pybind11-dev python3-pybind11 python3-pytest python3-hypothesis; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+# `layoutref draw`'s tests (label draw, docs/draw.md): SVGs rendered by headless Chromium with the
+# DejaVu fonts, compared with tests/draw/reference; TikZ compiled by pdflatex.
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || need+=(fonts-dejavu-core)
+command -v pdflatex >/dev/null 2>&1 || need+=(texlive-latex-base)
+kpsewhich tikz.sty >/dev/null 2>&1 || need+=(texlive-pictures)
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"
   sudo_cmd=""

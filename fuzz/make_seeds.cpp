@@ -1,8 +1,8 @@
 // layoutref fuzz/ — the seed corpora, written from the conformance vectors at build time.
 //
 //   layoutref-fuzz-seeds OUT_DIR FILE.tsv...
-// Writes OUT_DIR/<target>/<hash of the text> for the targets notation_roundtrip, eval, table, audit,
-// conform and prove (one input a file, duplicates once), and OUT_DIR/stamp last.
+// Writes OUT_DIR/<target>/<hash of the text> for the targets notation_roundtrip, eval, table, draw,
+// audit, conform and prove (one input a file, duplicates once), and OUT_DIR/stamp last.
 // Exit 2 when a vector file cannot be read or OUT_DIR cannot be written.
 #include <layoutref/equiv/vectors.hpp>
 
@@ -70,6 +70,7 @@ int main(int argc, char** argv) {
       if (!c.format_error.empty()) continue;
       std::string expr = call(c);
       seeds["eval"].insert(expr);
+      seeds["draw"].insert(expr);
       for (auto const& a : c.args) {
         seeds["notation_roundtrip"].insert(a.text);
         seeds["eval"].insert(a.text);

@@ -1,18 +1,23 @@
-// layoutref cli — `layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...`:
+// layoutref cli — `layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...`:
 // every case of the vector files judged by the spec (equiv::audit_case), one line per case and a
-// summary; with --prove, the cases past the table limit decided by Z3 (proofs::prove_case).
+// summary; with --prove, the cases past the table limit decided by Z3 (proofs::prove_case); with
+// --draw, a picture of each wrong verdict (draw::draw_claim) written into DIR.
 #include "commands.hpp"
 #include "judge.hpp"
 
+#include <layoutref/draw/draw.hpp>
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/json.hpp>
+#include <layoutref/notation/parse.hpp>
 #ifdef LAYOUTREF_HAVE_PROOFS
 #include <layoutref/proofs/prove.hpp>
 #endif
 #include <layoutref/spec/table.hpp>
 
+#include <filesystem>
 #include <iostream>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace layoutref::cli {
@@ -54,14 +59,46 @@ void write_case(JsonWriter& w, Judged const& j) {
   w.end_object();
 }
 
+/// The picture of one wrong verdict, `DIR/<file stem>_<line>_<op>.svg`: the claim beside the
+/// spec's result (draw::draw_claim). @return a line for the report: the file written, or why not
+std::string draw_case(std::string const& dir, Judged const& j) {
+  std::string where = j.c.file + ":" + std::to_string(j.c.line) + " " + j.c.op;
+  std::vector<layoutref::notation::Term> args;
+  for (auto const& f : j.c.args) {
+    auto p = layoutref::notation::parse(f.text, j.c.line, f.column);
+    if (!p.ok) return where + " not drawn: " + p.error.message();
+    args.push_back(p.term);
+  }
+  auto r = layoutref::notation::parse(j.c.result.text, j.c.line, j.c.result.column);
+  if (!r.ok) return where + " not drawn: " + r.error.message();
+  layoutref::draw::Drawn d = layoutref::draw::draw_claim(j.c.op, args, r.term);
+  if (!d.ok) return where + " not drawn: " + d.error;
+  std::string path =
+      (std::filesystem::path(dir) / (std::filesystem::path(j.c.file).stem().string() + "_" + std::to_string(j.c.line) + "_" + j.c.op + ".svg"))
+          .string();
+  if (!write_file("audit", path, layoutref::draw::to_svg(d.figure))) return where + " not drawn: cannot write " + path;
+  return where + " drawn: " + path;
+}
+
 }  // namespace
 
 int audit(std::vector<std::string> const& args) {
   bool prove = false;
+  std::string draw_dir;
   FileOptions opt;
   auto own = [&](std::vector<std::string> const& a, std::size_t& i) {
     if (a[i] == "--prove") {
       prove = true;
+      return OwnOption::taken;
+    }
+    if (a[i] == "--draw" && i + 1 < a.size()) {
+      draw_dir = a[++i];
+      std::error_code ec;
+      std::filesystem::create_directories(draw_dir, ec);
+      if (ec || !std::filesystem::is_directory(draw_dir)) {
+        std::cerr << "layoutref audit: --draw: cannot make the directory " << draw_dir << "\n";
+        return OwnOption::failed;
+      }
       return OwnOption::taken;
     }
     if (a[i] == "--table-limit" && i + 1 < a.size()) {
@@ -87,6 +124,10 @@ int audit(std::vector<std::string> const& args) {
 #endif
   AuditCounts n;
   for (auto const& j : judged) n.add(j.o.verdict, ex.expects_wrong(j.c.file, j.c.line));
+  std::vector<std::string> drawn;
+  if (!draw_dir.empty())
+    for (auto const& j : judged)
+      if (j.o.verdict == Verdict::wrong) drawn.push_back(draw_case(draw_dir, j));
   std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
   if (opt.json) {
     JsonWriter w(std::cout);
@@ -108,6 +149,7 @@ int audit(std::vector<std::string> const& args) {
     }
     w.end_object();
     std::cout << "\n";
+    for (auto const& d : drawn) std::cerr << "audit --draw: " << d << "\n";
   } else {
     for (auto const& j : judged) {
       std::cout << j.c.file << ":" << j.c.line << " " << j.c.op << " " << name(j.o.verdict);
@@ -116,6 +158,7 @@ int audit(std::vector<std::string> const& args) {
       std::cout << "\n";
     }
     for (auto const& d : diff) std::cout << "expectation: " << d << "\n";
+    for (auto const& d : drawn) std::cout << "audit --draw: " << d << "\n";
     std::cout << "audit: " << n.cases << " cases, " << n.correct << " correct, " << n.wrong << " wrong, "
               << n.unsupported << " unsupported, " << n.malformed << " malformed\n";
   }

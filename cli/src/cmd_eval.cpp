@@ -1,5 +1,5 @@
-// layoutref cli — `layoutref eval [--json] EXPR`: an expression in CuTe's names and notation
-// computed with impl (equiv::evaluate_expression).
+// layoutref cli — `layoutref eval [--json] [--spec] EXPR`: an expression in CuTe's names and
+// notation computed with impl, or with the spec (--spec) (equiv::evaluate_expression).
 #include "commands.hpp"
 
 #include <layoutref/equiv/calculator.hpp>
@@ -30,10 +30,13 @@ std::string profile(nt::Term const& t) {
 int eval(std::vector<std::string> const& args) {
   using namespace layoutref::equiv;
   bool json = false;
+  Engine engine = Engine::impl;
   std::string expr;
   for (auto const& a : args) {
     if (a == "--json")
       json = true;
+    else if (a == "--spec")
+      engine = Engine::spec;
     else
       expr += (expr.empty() ? "" : " ") + a;
   }
@@ -41,7 +44,7 @@ int eval(std::vector<std::string> const& args) {
     std::cerr << "layoutref eval: no expression given\n" << kUsage;
     return 2;
   }
-  EvalResult r = evaluate_expression(expr);
+  EvalResult r = evaluate_expression(expr, engine);
   JsonWriter w(std::cout);
   if (!r.ok) {
     if (json) {

@@ -1,12 +1,13 @@
 // layoutref — the command.
 //
-//   layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...      (cmd_audit.cpp)
+//   layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...  (cmd_audit.cpp)
 //   layoutref verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]
 //                    [--run-missing] [--no-proofs] [--json]                             (cmd_verify.cpp)
 //   layoutref conform [--json] [--expect FILE] FILE...                                  (cmd_conform.cpp)
-//   layoutref eval [--json] EXPR                                                        (cmd_eval.cpp)
+//   layoutref eval [--json] [--spec] EXPR                                               (cmd_eval.cpp)
 //   layoutref table EXPR                                                                (cmd_table.cpp)
 //   layoutref gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]        (cmd_gen.cpp)
+//   layoutref draw [--format svg|tikz|html] [-o FILE] [--element-bytes N] [--banks] EXPR  (cmd_draw.cpp)
 //   layoutref prove QUERY [--where ...] [--timeout MS] [--emit-smt2 FILE] [--json]  (proofs/command, with z3)
 //   layoutref help | version
 //
@@ -19,7 +20,7 @@
 // (equiv::conform_case); eval computes an expression with impl and table prints CuTe's
 // print_layout / print_tensor of one (equiv/calculator.hpp); gen writes input vectors whose
 // results are left open (`?`), for another implementation to fill in (layoutref::generators);
-// prove decides a query with Z3
+// draw pictures one, computed by the spec (draw/draw.hpp); prove decides a query with Z3
 // (proofs/command/prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
 // wrong / inadmissible, 2 bad input (malformed text, a missing or unreadable file, a directory),
 // 3 unknown, 4 internal error.
@@ -44,7 +45,7 @@ char const* const kUsage =
     "usage: layoutref <command> [options]\n"
     "\n"
     "commands:\n"
-    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] FILE...\n"
+    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...\n"
     "      Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
     "      tests/conformance/cute/README.md) with the executable specification. One line per\n"
     "      case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
@@ -52,6 +53,8 @@ char const* const kUsage =
     "      or malformed. With --expect FILE (file<TAB>line<TAB>op<TAB>reason lines), exit 0 when\n"
     "      exactly the listed cases are wrong and nothing is unsupported or malformed.\n"
     "      With --prove, cases whose tables are past the limit are checked with Z3 instead.\n"
+    "      With --draw DIR, each wrong verdict's claimed result is drawn beside the spec's, the\n"
+    "      differing cells framed in red: DIR/<file>_<line>_<op>.svg (docs/draw.md).\n"
     "  verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]\n"
     "         [--run-missing] [--no-proofs] [--json]\n"
     "      The main job: audit the bundled CuTe vectors (default: the project's\n"
@@ -77,8 +80,9 @@ char const* const kUsage =
     "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
     "      literal, and how), exit 0 when every other case is literal, each listed one has its\n"
     "      verdict, and the spec judges every non-literal result of impl correct.\n"
-    "  eval [--json] EXPR\n"
-    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed:\n"
+    "  eval [--json] [--spec] EXPR\n"
+    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed\n"
+    "      (--spec: with the executable specification instead; no static markers):\n"
     "        layoutref eval 'logical_divide((8,24):(24,1), (_4,_8))'\n"
     "        layoutref eval 'complement((2,4):(1,2), 16)'\n"
     "        layoutref eval 'size(cosize((4,8):(8,1)))'\n"
@@ -108,6 +112,21 @@ char const* const kUsage =
     "      inputs are the property suite's generators (docs/auditing.md), the same for a seed\n"
     "      on every platform; --inadmissible: inputs built to break a condition (a few are\n"
     "      admissible after all, where the condition is only sufficient).\n"
+    "  draw [--format svg|tikz|html] [-o FILE] [--element-bytes N] [--banks] EXPR\n"
+    "      A picture of an expression, every value computed by the spec (docs/draw.md): a\n"
+    "      layout's grid (rank 1 a row; nested modes as nested blocks; CuTe's greys), a\n"
+    "      swizzled layout coloured by shared-memory bank and phase (32 banks of 4 bytes;\n"
+    "      --element-bytes N, default 2), composition, the divides and products with their\n"
+    "      tiles coloured and outlined, complement's bijection, coordinate tensors, slices and\n"
+    "      tiles, the thread-value partitions of local_partition and mma_partition_X (cells\n"
+    "      T<t> V<v>, CuTe's thread colours), and two forms of draw alone:\n"
+    "        layoutref draw 'tiled_mma(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0))'\n"
+    "        layoutref draw 'tv_layout(((2,4),(2,2)):((8,1),(4,16)), (4,8))'\n"
+    "        layoutref draw -o divide.svg 'logical_divide((8,24):(24,1), (_4,_8))'\n"
+    "      SVG (default; -o FILE.tex or .html picks the format), TikZ (a LaTeX document for\n"
+    "      pdflatex) or HTML (the SVG with a legend); --banks colours any layout by bank. At\n"
+    "      most 4096 cells a picture. Exit 0 drawn, 1 inadmissible, 2 bad input (nothing to\n"
+    "      draw: an integer or a coordinate; past the cell limit; a file not written).\n"
     "  help       this text\n"
     "  version    the version\n"
     "\n"
@@ -118,12 +137,13 @@ char const* const kUsage =
     "                   a case past either is unsupported, the verdict says which\n"
     "\n"
     "exit codes:\n"
-    "  0  holds: audit/verify/conform all correct (or as expected), eval/table computed, prove proved\n"
+    "  0  holds: audit/verify/conform all correct (or as expected), eval/table computed, draw drawn,\n"
+    "     prove proved\n"
     "  1  refuted or wrong: a case judged wrong, unsupported or malformed, a conform mismatch, a\n"
     "     failed step of verify (a proof, a property, a GPU suite), an\n"
-    "     inadmissible operation or a result past 64 bits in eval/table, prove refuted\n"
+    "     inadmissible operation or a result past 64 bits in eval/table/draw, prove refuted\n"
     "  2  bad input: a malformed expression or query, wrong arguments, a shape entry below 1,\n"
-    "     nesting deeper than 64, a table past its limit, a missing or unreadable file or a\n"
+    "     nesting deeper than 64, a table or picture past its limit, a missing or unreadable file or a\n"
     "     directory, an unknown command or option\n"
     "  3  unknown: prove could not decide within its time\n"
     "  4  internal error: an unexpected exception\n";
@@ -146,6 +166,7 @@ int main(int argc, char** argv) {
     if (cmd == "eval") return eval(args);
     if (cmd == "table") return table(args);
     if (cmd == "gen") return gen(args);
+    if (cmd == "draw") return draw(args);
 #ifdef LAYOUTREF_HAVE_PROOFS
     if (cmd == "prove") return layoutref::proofs::prove_command(args);
 #endif

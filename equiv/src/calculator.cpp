@@ -51,6 +51,8 @@ struct Parser {
   std::string error;
   Failure failure = Failure::none;
   int nesting = 0;  ///< calls open around pos
+  Engine engine = Engine::impl;
+  OuterCall* outer = nullptr;  ///< receives the outermost call
 
   void skip() {
     while (pos < text.size() && std::isspace(static_cast<unsigned char>(text[pos]))) ++pos;
@@ -91,7 +93,7 @@ struct Parser {
   bool expr(Term& out);
 };
 
-Failure apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error);
+Failure apply(Engine engine, std::string const& op, std::vector<Term> const& args, Term& out, std::string& error);
 
 bool Parser::expr(Term& out) {
   skip();
@@ -125,8 +127,9 @@ bool Parser::expr(Term& out) {
       }
     }
     --nesting;
+    if (nesting == 0 && outer) *outer = OuterCall{op, args};
     std::string why;
-    Failure f = apply(op, args, out, why);
+    Failure f = apply(engine, op, args, out, why);
     if (f != Failure::none) return fail(f, op + " (" + where(start) + "): " + why);
     return true;
   }
@@ -141,7 +144,12 @@ bool Parser::expr(Term& out) {
 
 std::string describe(Term const& t) { return notation::print(t); }
 
-Failure shape_query(std::string const& op, Term const& arg, Term& out, std::string& error) {
+Failure shape_query(Engine engine, std::string const& op, Term const& arg, Term& out, std::string& error) {
+  if (engine == Engine::spec) {  // spec::Error propagates to evaluate_expression
+    spec::IntTuple s = spec::to_shape(arg);
+    out = Term::make_integer(op == "size" ? spec::size(s) : op == "rank" ? spec::rank(s) : spec::depth(s), false);
+    return Failure::none;
+  }
   auto s = impl::to_shape(arg);
   if (!s.ok()) {
     error = "the argument " + describe(arg) + " is not a layout or a shape: " + impl::str(s.error);
@@ -163,15 +171,41 @@ Failure shape_query(std::string const& op, Term const& arg, Term& out, std::stri
   return Failure::none;
 }
 
-Failure apply(std::string const& op, std::vector<Term> const& args, Term& out, std::string& error) {
+std::string describe_args(std::vector<Term> const& args) {
+  std::string text;
+  for (size_t i = 0; i < args.size(); ++i) text += (i ? ", " : "") + describe(args[i]);
+  return text;
+}
+
+// The spec's result (Operation::spec_result) of a row.
+Failure apply_spec(Operation const& row, std::vector<Term> const& args, Term& out, std::string& error) {
+  if (args.size() < row.min_args || args.size() > row.max_args()) {
+    error = impl::str(arity_error(row.name, Signature{row.usage, row.min_args, row.max_args()}, args.size()));
+    return Failure::bad_input;
+  }
+  if (!row.spec_result) {
+    error = "the spec has no result for `" + row.name + "` here";
+    return Failure::internal;
+  }
+  try {
+    out = row.spec_result(args);
+  } catch (spec::Error const& e) {
+    error = "on (" + describe_args(args) + "): " + e.what();
+    return failure_of(e);
+  }
+  return Failure::none;
+}
+
+Failure apply(Engine engine, std::string const& op, std::vector<Term> const& args, Term& out, std::string& error) {
   if ((op == "size" || op == "rank" || op == "depth") && args.size() == 1 && args[0].kind != Kind::layout &&
       args[0].kind != Kind::chain)
-    return shape_query(op, args[0], out, error);
+    return shape_query(engine, op, args[0], out, error);
   Operation const* row = operations().find(op);
   if (!row) {
     error = "unknown operation (known: " + calculator_ops() + ")";
     return Failure::bad_input;
   }
+  if (engine == Engine::spec) return apply_spec(*row, args, out, error);
   ImplResult r = row->compute(args);  // checks the number of arguments first
   if (!r.term) {
     std::string args_text;
@@ -211,10 +245,11 @@ std::string calculator_ops() {
   return s;
 }
 
-EvalResult evaluate_expression(std::string const& text) {
+EvalResult evaluate_expression(std::string const& text, Engine engine, OuterCall* outer) {
   EvalResult r;
+  if (outer) *outer = OuterCall{};
   try {
-    Parser p{text, 0, {}, Failure::none, 0};
+    Parser p{text, 0, {}, Failure::none, 0, engine, outer};
     size_t begin = text.find_first_not_of(" \t\n\r\f\v");
     std::string op;
     p.pos = begin == std::string::npos ? text.size() : begin;

@@ -99,7 +99,7 @@ void OperationTable::declare(std::string const& usage, std::vector<ArgKind> kind
   std::string name = usage.substr(0, usage.find('('));
   if (name.empty() || name == usage || min_args < 1 || min_args > kinds.size())
     throw std::logic_error("operations: bad declaration `" + usage + "`");
-  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}, {}, {}}).second)
+  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}, {}, {}, {}}).second)
     throw std::logic_error("operations: `" + name + "` declared twice");
 }
 
@@ -126,6 +126,12 @@ void OperationTable::reference(std::string const& name, Reference fn) {
   if (op.returns != Returns::layout) throw std::logic_error("operations: a reference layout for `" + name + "`, which returns no layout");
   if (op.reference) throw std::logic_error("operations: a second reference for `" + name + "`");
   op.reference = std::move(fn);
+}
+
+void OperationTable::spec_result(std::string const& name, SpecResult fn) {
+  Operation& op = row(name, "a spec result");
+  if (op.spec_result) throw std::logic_error("operations: a second spec result for `" + name + "`");
+  op.spec_result = std::move(fn);
 }
 
 void OperationTable::compute(std::string const& name, Compute fn) {
@@ -157,6 +163,7 @@ OperationTable const& operations() {
     register_mode_judges(t);
     register_tensor_judges(t);
     register_references(t);
+    register_spec_results(t);
     register_basic_ops(t);
     register_coalesce_ops(t);
     register_composition_ops(t);

@@ -5,6 +5,7 @@
 #include <layoutref/equiv/operations.hpp>
 #include <layoutref/equiv/vectors.hpp>
 #include <layoutref/notation/parse.hpp>
+#include <layoutref/notation/print.hpp>
 #include <layoutref/spec/error.hpp>
 #include <layoutref/spec/term.hpp>
 
@@ -133,6 +134,60 @@ TEST(Operations, ReferenceAdmissibleAndJudgeAgreeOnTheVectors) {
   EXPECT_TRUE(static_cast<bool>(operations().find("right_inverse")->admissible));
 }
 
+// The spec's result as a term (Operation::spec_result: `eval --spec`, `draw`): every row has one,
+// and on the conformance vectors the row's judge finds it correct wherever the spec computes it;
+// where the spec refuses as inadmissible, the judge accepts the claim `error`.
+TEST(Operations, EverySpecResultIsJudgedCorrectOnTheVectors) {
+  namespace fs = std::filesystem;
+  for (auto const& [name, row] : operations().rows()) EXPECT_TRUE(static_cast<bool>(row.spec_result)) << name;
+  std::map<std::string, int> judged;
+  int refused = 0;
+  for (auto const& e : fs::directory_iterator(LAYOUTREF_CONFORMANCE_DIR)) {
+    if (e.path().extension() != ".tsv") continue;
+    std::vector<Case> vs;
+    std::string error;
+    ASSERT_TRUE(read_vectors(e.path().string(), vs, error)) << error;
+    for (Case const& c : vs) {
+      Operation const* row = operations().find(c.op);
+      if (!c.format_error.empty() || !row) continue;
+      Args args;
+      bool ok = true;
+      for (auto const& f : c.args) {
+        auto p = notation::parse(f.text);
+        ok = ok && p.ok;
+        args.push_back(p.term);
+      }
+      if (!ok || args.size() < row->min_args || args.size() > row->max_args()) continue;
+      std::string where = c.file + ":" + std::to_string(c.line) + ": " + c.text;
+      notation::Term result;
+      try {
+        result = row->spec_result(args);
+      } catch (spec::Error const& err) {
+        if (err.kind() != spec::Error::Kind::inadmissible) continue;  // malformed for the spec, past a limit
+        ++refused;
+        result = notation::Term::make_word("error");
+      }
+      try {
+        spec::Judgement j = row->judge(args, result);
+        EXPECT_TRUE(j.correct) << where << ": the judge finds the spec's result " << notation::print(result)
+                               << " wrong: " << j.detail;
+        ++judged[c.op];
+      } catch (spec::Error const& err) {
+        // Overflow or a table limit inside the judge leaves the result unjudged; nothing else may fail.
+        EXPECT_TRUE(err.kind() == spec::Error::Kind::overflow || err.kind() == spec::Error::Kind::table_limit)
+            << where << ": the judge refuses the spec's result " << notation::print(result) << ": " << err.what();
+      }
+    }
+  }
+  // Every row that the vectors exercise is checked; the vectors cover these at least.
+  for (char const* op : {"size", "cosize", "eval", "crd2idx", "idx2crd", "coalesce", "composition", "complement",
+                         "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "logical_product",
+                         "blocked_product", "raked_product", "nullspace", "identity_local_tile",
+                         "identity_local_partition", "identity_mma_partition_C", "max_common_vector"})
+    EXPECT_GT(judged[op], 0) << op << " has no vector whose spec result was judged";
+  EXPECT_GT(refused, 0) << "no inadmissible vector was refused by the spec";
+}
+
 TEST(Operations, InconsistentTablesAreRefused) {
   OperationTable t;
   t.declare("f(L)", {ArgKind::layout}, 1, Returns::layout);
@@ -155,6 +210,9 @@ TEST(Operations, InconsistentTablesAreRefused) {
   EXPECT_THROW(t.reference("f", [](Args const&) { return spec::Layout(); }), std::logic_error);
   t.admissible("f", [](Args const&) { return spec::Admissibility::yes(); });
   EXPECT_THROW(t.admissible("f", [](Args const&) { return spec::Admissibility::yes(); }), std::logic_error);
+  t.spec_result("f", [](Args const&) { return notation::Term(); });
+  EXPECT_THROW(t.spec_result("f", [](Args const&) { return notation::Term(); }), std::logic_error);
+  EXPECT_THROW(t.spec_result("h", [](Args const&) { return notation::Term(); }), std::logic_error);
   // The stored computation checks the count first.
   ImplResult r = t.find("f")->compute({});
   EXPECT_EQ(r.error.code, impl::Errc::bad_argument);

@@ -4,12 +4,14 @@
 //                                            size/rank/depth/cosize of shapes and layouts)
 //         | literal                          CuTe notation: `(8,24):(24,1)`, `(_4,_8)`, `16`,
 //                                            `<2:3, 3:2>`, `_`, `Sw<3,4,3> o _0 o (8,64):(64,1)`
-// Operations are computed with impl (the fast algebra). Nested calls are evaluated inside out.
+// Operations are computed with impl (the fast algebra), or with the spec (Engine::spec: `eval
+// --spec`, and `draw`, whose pictures show the spec's values). Nested calls are evaluated inside out.
 #pragma once
 
 #include <layoutref/notation/term.hpp>
 
 #include <string>
+#include <vector>
 
 namespace layoutref::equiv {
 
@@ -30,10 +32,24 @@ struct EvalResult {
   Failure failure = Failure::none;  ///< when !ok
 };
 
+/// Who computes the calls of an expression.
+enum class Engine {
+  impl,  ///< impl, the fast algebra (a row's `compute`): CuTe's static markers in the result
+  spec,  ///< the executable specification (a row's `spec_result`): no static markers
+};
+
+/// The outermost call of an expression, with its arguments as evaluated: what the result was
+/// computed from (`draw` pictures the arguments beside the result).
+struct OuterCall {
+  std::string op;                     ///< empty when the expression is a literal
+  std::vector<notation::Term> args;
+};
+
 /// Never throws. Calls nest at most notation::kMaxNesting deep; each call's arguments are checked
 /// against its operation's signature (its row in operations()); a literal result (no call) is checked as
-/// its kind requires (a layout: shape entries >= 1, shape and stride congruent).
-EvalResult evaluate_expression(std::string const& text);
+/// its kind requires (a layout: shape entries >= 1, shape and stride congruent). `outer`, when
+/// given, receives the outermost call.
+EvalResult evaluate_expression(std::string const& text, Engine engine = Engine::impl, OuterCall* outer = nullptr);
 
 /// The operation names the calculator knows.
 std::string calculator_ops();

@@ -63,6 +63,13 @@ using Admissible = std::function<spec::Admissibility(Args const& args)>;
 /// compared with (gpu/check sends both to the device). Called with a count of arguments within
 /// the row's. Throws spec::Error (bad_argument, inadmissible, overflow, table_limit).
 using Reference = std::function<spec::Layout(Args const& args)>;
+/// The spec's result on `args` as a term in CuTe's notation (without static markers): a layout, a
+/// swizzled layout, a coordinate tensor, a coordinate or an integer. What `eval --spec` prints and
+/// what `draw` pictures (every cell of a picture is the spec's value). Called with a count of
+/// arguments within the row's. Throws spec::Error (bad_argument, inadmissible, overflow,
+/// table_limit). Where the result is not unique (the inverses) it is the spec's choice, which the
+/// row's judge finds correct.
+using SpecResult = std::function<notation::Term(Args const& args)>;
 
 /// One row of the table.
 struct Operation {
@@ -78,6 +85,8 @@ struct Operation {
                                ///< state preconditions (set by reference.cpp; empty otherwise)
   Reference reference;         ///< the spec's result, for the operations whose result is a
                                ///< layout (set by reference.cpp; empty for the others)
+  SpecResult spec_result;      ///< the spec's result of any kind, as a term (set by
+                               ///< spec_result.cpp; every row has one: cli.Operations checks it)
   std::size_t max_args() const { return args.size(); }
 };
 
@@ -102,6 +111,8 @@ class OperationTable {
   /// Attach the spec's admissibility predicate / result to the declared row `name` (once each).
   void admissible(std::string const& name, Admissible fn);
   void reference(std::string const& name, Reference fn);
+  /// Attach the spec's result as a term to the declared row `name` (once).
+  void spec_result(std::string const& name, SpecResult fn);
   /// The computation attached so far to `name` (empty if none): for a later one that extends it.
   Compute computation(std::string const& name) const;
   /// @post every row has a judge and a computation; throws std::logic_error naming the first that
@@ -122,6 +133,7 @@ void register_judges(OperationTable& t);        // audit.cpp: the layout operati
 void register_mode_judges(OperationTable& t);   // audit_modes.cpp
 void register_tensor_judges(OperationTable& t); // audit_tensor.cpp
 void register_references(OperationTable& t);    // reference.cpp: admissibility and the spec's layouts
+void register_spec_results(OperationTable& t);  // spec_result.cpp: the spec's result of every row, as a term
 void register_basic_ops(OperationTable& t);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
 void register_coalesce_ops(OperationTable& t);     // coalesce, filter, filter_zeros
 void register_composition_ops(OperationTable& t);  // composition (layouts, tilers, swizzled layouts)
