@@ -295,6 +295,7 @@ std::vector<std::string> summary_lines(Report const& r) {
     // One line per property: its chunks' verdicts and cases, in the run's order.
     struct Line {
       long long chunks = 0, failed = 0, cases = 0;
+      bool plain = false;
     };
     std::vector<std::string> order;
     std::map<std::string, Line> by;
@@ -304,6 +305,7 @@ std::vector<std::string> summary_lines(Report const& r) {
       if (!by.count(p->text())) order.push_back(p->text());
       Line& l = by[p->text()];
       ++l.chunks;
+      if (JsonValue const* plain = rec.find("plain")) l.plain = plain->text() == "true";
       long long passed = 0;
       if (get_int(rec, "passed", passed)) l.cases += passed;
       JsonValue const* v = rec.find("verdict");
@@ -312,7 +314,9 @@ std::vector<std::string> summary_lines(Report const& r) {
     for (auto const& p : order) {
       Line const& l = by[p];
       char buf[512];
-      if (l.failed == 0)
+      if (l.plain)
+        std::snprintf(buf, sizeof buf, "%s %-60s %10s", l.failed ? "FAIL" : "pass", p.c_str(), "(a plain test)");
+      else if (l.failed == 0)
         std::snprintf(buf, sizeof buf, "pass %-60s %10lld cases in %lld chunk%s", p.c_str(), l.cases, l.chunks, l.chunks == 1 ? "" : "s");
       else
         std::snprintf(buf, sizeof buf, "FAIL %-60s %lld of %lld chunks failed", p.c_str(), l.failed, l.chunks);
