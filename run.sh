@@ -23,6 +23,10 @@ command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 for pkg in python3-dev pybind11-dev python3-pybind11 python3-pytest python3-hypothesis; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
 done
+# The deep-run scripts' ctest (deep.slurm_local, label deep): a single-node Slurm and munge.
+for pkg in slurm-wlm munge; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"
   sudo_cmd=""
