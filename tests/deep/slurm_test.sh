@@ -35,7 +35,7 @@ fi
 . "$cluster/env"
 t0=$(date +%s)
 
-filter='coalesce.*:complement.*:composition.impl_matches_spec:tensor.law_mma_partitions_cover_the_tile'
+filter='coalesce.*:complement.*:composition.impl_matches_spec_composable:tensor.law_mma_partitions_cover_the_tile'
 vectors=("$src/tests/conformance/cute/index.tsv" "$src/tests/conformance/cute/divide.tsv" "$src/tests/cli/sample.tsv")
 fail() {
   echo "deep.slurm_local: FAIL: $1"
