@@ -29,6 +29,10 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || need+=(fonts-dejavu-core)
 command -v pdflatex >/dev/null 2>&1 || need+=(texlive-latex-base)
 kpsewhich tikz.sty >/dev/null 2>&1 || need+=(texlive-pictures)
+# The deep-run scripts' ctest (deep.slurm_local, label deep): a single-node Slurm and munge.
+for pkg in slurm-wlm munge; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")
+done
 if [ ${#need[@]} -gt 0 ]; then
   echo "run.sh: installing ${need[*]}"
   sudo_cmd=""

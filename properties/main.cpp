@@ -1,15 +1,19 @@
-// layoutref properties — the property program's main: gtest's, plus a record of each property's
-// result for `layoutref verify` (cli/src/verify_steps.hpp).
+// layoutref properties — the property program's main: gtest's, the run's plan (support/run.hpp:
+// --seed, --cases, --chunks, --shard K/N, --report FILE), plus a record of each property's result
+// for `layoutref verify` (cli/src/verify_steps.hpp).
 //
 // The record of property Suite.Name is the file `<dir>/Suite.Name.tsv`, `key<TAB>value` lines:
-// property, verdict (started when the property begins, then pass or fail), cases (RC_PARAMS's
-// max_success, RapidCheck's default 100 when unset), seed (RC_PARAMS's, or "random"), ms, and
+// property, verdict (started when the property begins, then pass or fail), cases (the run's cases
+// of the property: --cases, else RC_PARAMS's max_success, RapidCheck's default 100 when unset),
+// seed (--seed or RC_PARAMS's, or "random"), ms, and
 // failure (the first line of the first failure), capacity_refused (the cases in which impl refused
 // for its capacity, support/capacity.hpp; written when the property ends). `<dir>` is the environment's
 // LAYOUTREF_PROPERTY_RESULTS when set (empty: nothing is recorded), else LAYOUTREF_RESULTS_DIR's
 // properties/ of the build. One file a property, written whole and renamed into place, so that
-// ctest's parallel runs of single properties never share a file.
+// ctest's parallel runs of single properties never share a file. A shard of a run of several
+// records nothing (its results are a part of each property's); its report is the record.
 #include "support/capacity.hpp"
+#include "support/run.hpp"
 
 #include <gtest/gtest.h>
 
@@ -68,8 +72,10 @@ class Recorder : public testing::EmptyTestEventListener {
     fs::path tmp = dir_ / (name + ".tsv.tmp");
     {
       std::ofstream out(tmp);
-      out << "property\t" << name << "\nverdict\t" << verdict << "\ncases\t" << rc_param("max_success", "100")
-          << "\nseed\t" << rc_param("seed", "random") << "\n";
+      auto totals = layoutref::properties::test_totals(name);
+      out << "property\t" << name << "\nverdict\t" << verdict << "\ncases\t"
+          << (totals ? std::to_string(totals->cases) : rc_param("max_success", "100")) << "\nseed\t"
+          << (totals ? totals->seed : rc_param("seed", "random")) << "\n";
       if (!ms.empty()) out << "ms\t" << ms << "\n";
       if (!failure_.empty()) out << "failure\t" << failure_ << "\n";
       layoutref::properties::CapacityCount c = layoutref::properties::property_count();
@@ -91,10 +97,26 @@ class Recorder : public testing::EmptyTestEventListener {
 
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
+  layoutref::properties::RunOptions options;
+  std::string error;
+  if (!layoutref::properties::parse_run_options(argc, argv, options, error)) {
+    std::fprintf(stderr, "layoutref-properties: %s\n", error.c_str());
+    return 2;
+  }
+  // Listing the properties (--gtest_list_tests) runs none: no plan, nothing to record then.
+  bool const listing = GTEST_FLAG_GET(list_tests);
+  if (!listing && !layoutref::properties::plan_run(options, error)) {
+    std::fprintf(stderr, "layoutref-properties: %s\n", error.c_str());
+    return 2;
+  }
   char const* env = std::getenv("LAYOUTREF_PROPERTY_RESULTS");
   std::string dir = env ? env : LAYOUTREF_PROPERTY_RESULTS_DIR;
-  // Listing the properties (--gtest_list_tests) runs none; nothing to record then.
-  if (!dir.empty() && !GTEST_FLAG_GET(list_tests))
+  if (!dir.empty() && !listing && layoutref::properties::recording_allowed())
     testing::UnitTest::GetInstance()->listeners().Append(new Recorder(dir));
-  return RUN_ALL_TESTS();
+  int rc = RUN_ALL_TESTS();
+  if (!layoutref::properties::finish_run(error)) {
+    std::fprintf(stderr, "layoutref-properties: %s\n", error.c_str());
+    return 2;
+  }
+  return rc;
 }

@@ -1,13 +1,16 @@
-// layoutref cli — `layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...`:
-// every case of the vector files judged by the spec (equiv::audit_case), one line per case and a
-// summary; with --prove, the cases past the table limit decided by Z3 (proofs::prove_case); with
-// --draw, a picture of each wrong verdict (draw::draw_claim) written into DIR.
+// layoutref cli — `layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR]
+// [--shard K/N] [--report FILE] FILE...`: every case of the vector files judged by the spec
+// (equiv::audit_case), one line per case and a summary; with --prove, the cases past the table
+// limit decided by Z3 (proofs::prove_case); with --draw, a picture of each wrong verdict
+// (draw::draw_claim) written into DIR. --shard: the lines of shard K of N (the files' lines in
+// order, equiv/report.hpp); --report: the shard's report for `layoutref merge`.
 #include "commands.hpp"
 #include "judge.hpp"
 
 #include <layoutref/draw/draw.hpp>
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/json.hpp>
+#include <layoutref/equiv/report.hpp>
 #include <layoutref/notation/parse.hpp>
 #ifdef LAYOUTREF_HAVE_PROOFS
 #include <layoutref/proofs/prove.hpp>
@@ -59,6 +62,24 @@ void write_case(JsonWriter& w, Judged const& j) {
   w.end_object();
 }
 
+/// The same case as a report's record.
+JsonValue case_record(Judged const& j) {
+  JsonValue r = JsonValue::object(
+      {{"file", j.c.file}, {"line", j.c.line}, {"op", j.c.op}, {"verdict", name(j.o.verdict)}, {"detail", j.o.detail}});
+  if (j.o.verdict == Verdict::correct) r.set("impl", name(conform_case(j.c).verdict));
+  if (j.o.judgement) {
+    auto const& g = *j.o.judgement;
+    if (g.index) {
+      r.set("index", static_cast<long long>(*g.index));
+      r.set("coordinate", g.coordinate);
+    }
+    if (!g.claimed_value.empty()) r.set("claimed", g.claimed_value);
+    if (!g.expected_value.empty()) r.set("expected", g.expected_value);
+    r.set("depends_on_extension", g.depends_on_extension);
+  }
+  return r;
+}
+
 /// The picture of one wrong verdict, `DIR/<file stem>_<line>_<op>.svg`: the claim beside the
 /// spec's result (draw::draw_claim). @return a line for the report: the file written, or why not
 std::string draw_case(std::string const& dir, Judged const& j) {
@@ -80,10 +101,18 @@ std::string draw_case(std::string const& dir, Judged const& j) {
   return where + " drawn: " + path;
 }
 
+/// The case's expectation mismatch (mismatches()), or empty.
+std::string expectation_mismatch(Judged const& j, Expectations const& ex) {
+  std::vector<Judged> one{j};
+  std::vector<std::string> d = mismatches(one, ex);
+  return d.empty() ? std::string() : d.front();
+}
+
 }  // namespace
 
 int audit(std::vector<std::string> const& args) {
   bool prove = false;
+  std::string limit_text;  // --table-limit's value, as given
   std::string draw_dir;
   FileOptions opt;
   auto own = [&](std::vector<std::string> const& a, std::size_t& i) {
@@ -102,7 +131,10 @@ int audit(std::vector<std::string> const& args) {
       return OwnOption::taken;
     }
     if (a[i] == "--table-limit" && i + 1 < a.size()) {
-      if (parse_limit(a[++i])) return OwnOption::taken;
+      if (parse_limit(a[++i])) {
+        limit_text = a[i];
+        return OwnOption::taken;
+      }
       std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << a[i] << "`\n";
       return OwnOption::failed;
     }
@@ -112,8 +144,10 @@ int audit(std::vector<std::string> const& args) {
   std::string const& expect_path = opt.expect_path;
   Expectations ex;
   if (!load_expectations("audit", expect_path, ex)) return 2;
+  ShardedFiles lines;
+  if (opt.counts_lines() && !shard_files("audit", opt, lines)) return 2;
   std::vector<Judged> judged;
-  bool read_ok = judge_files(opt.files, judged);
+  bool read_ok = judge_files(opt.files, judged, opt.counts_lines() ? &lines : nullptr);
 #ifdef LAYOUTREF_HAVE_PROOFS
   if (prove)
     for (auto& j : judged)
@@ -165,6 +199,45 @@ int audit(std::vector<std::string> const& args) {
   bool pass = expect_path.empty() ? (n.wrong == 0 && n.unsupported == 0 && n.malformed == 0)
                                   : (diff.empty() && n.unsupported == 0 && n.malformed == 0);
   if (!read_ok) return 2;
+  if (!opt.report_path.empty()) {
+    // The shard's report: a record per case, a failure per case that fails the audit (the
+    // same cases as `pass` above), in line order.
+    Report r;
+    r.suite = "audit";
+    std::string command = "audit";
+    if (!limit_text.empty()) command += " --table-limit " + limit_text;
+    if (prove) command += " --prove";
+    r.run = JsonValue::object({{"command", "audit"},
+                               {"files", files_json(lines)},
+                               {"expect", expect_path},
+                               {"table_limit", static_cast<long long>(layoutref::spec::table_limit())},
+                               {"prove", prove}});
+    r.shard = opt.shard;
+    r.units = lines.total;
+    r.range = lines.range;
+    for (char const* c : {"cases", "correct", "wrong", "unsupported", "malformed", "known", "expectation_mismatches"}) r.count(c, 0);
+    r.count("cases", n.cases);
+    r.count("correct", n.correct);
+    r.count("wrong", n.wrong);
+    r.count("unsupported", n.unsupported);
+    r.count("malformed", n.malformed);
+    r.count("known", n.known);
+    r.count("expectation_mismatches", static_cast<long long>(diff.size()));
+    for (auto const& j : judged) {
+      r.records.push_back(case_record(j));
+      std::string mismatch = expect_path.empty() ? std::string() : expectation_mismatch(j, ex);
+      bool fails = expect_path.empty() ? j.o.verdict != Verdict::correct
+                                       : (!mismatch.empty() || j.o.verdict == Verdict::unsupported || j.o.verdict == Verdict::malformed);
+      if (!fails) continue;
+      std::string what = j.c.file + ":" + std::to_string(j.c.line) + " " + j.c.op + " " + name(j.o.verdict);
+      if (!j.o.detail.empty()) what += " " + j.o.detail;
+      if (!mismatch.empty()) what = "expectation: " + mismatch;
+      r.failures.push_back(failure(what, reproduce_line(j.c.file, j.c.line, command),
+                                   JsonValue::object({{"file", j.c.file}, {"line", j.c.line}, {"op", j.c.op},
+                                                      {"verdict", name(j.o.verdict)}, {"case", j.c.text}})));
+    }
+    if (!write_report_option("audit", opt, r)) return 2;
+  }
   return pass ? 0 : 1;
 }
 

@@ -1,11 +1,13 @@
-// layoutref cli — `layoutref conform [--json] [--expect FILE] FILE...`: every case of the vector
-// files computed with impl and compared with CuTe's result (equiv::conform_case), one line per
-// case and a tally of the verdicts.
+// layoutref cli — `layoutref conform [--json] [--expect FILE] [--shard K/N] [--report FILE]
+// FILE...`: every case of the vector files computed with impl and compared with CuTe's result
+// (equiv::conform_case), one line per case and a tally of the verdicts. --shard: the lines of
+// shard K of N (equiv/report.hpp); --report: the shard's report for `layoutref merge`.
 #include "commands.hpp"
 #include "judge.hpp"
 
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/json.hpp>
+#include <layoutref/equiv/report.hpp>
 
 #include <iostream>
 #include <string>
@@ -22,20 +24,42 @@ int conform(std::vector<std::string> const& args) {
   std::string const& expect_path = opt.expect_path;
   ConformExpectations expected;
   if (!load_expectations("conform", expect_path, expected)) return 2;
+  ShardedFiles lines;
+  if (opt.counts_lines() && !shard_files("conform", opt, lines)) return 2;
   ConformTally n;
   std::vector<std::string> mismatch;
+  // The report (--report): a record per case, a failure per case that fails (the same cases as
+  // `pass` below).
+  Report r;
   // The cases are printed as they are computed.
   JsonWriter w(std::cout);
   if (json) w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
   bool read_ok = for_each_case(opt.files, "layoutref conform: ", [&](Case const& c) {
     ConformOutcome o = conform_case(c);
     n.add(o.verdict);
+    size_t const before = mismatch.size();
     if (!expect_path.empty()) {
       std::string want = expected.expected(c.file, c.line);
       if (want != name(o.verdict))
         mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " is " + name(o.verdict) + ", expected " + want);
       if (o.impl_judged_wrong)
         mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + ": the spec judges impl's result not correct");
+    }
+    if (!opt.report_path.empty()) {
+      r.records.push_back(JsonValue::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
+                                             {"impl", o.impl_text}, {"detail", o.detail}}));
+      std::vector<std::string> whats;
+      if (expect_path.empty()) {
+        if (o.verdict == Conformity::different || o.verdict == Conformity::unsupported || o.verdict == Conformity::malformed)
+          whats.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + " " + name(o.verdict) +
+                          (o.detail.empty() ? "" : " " + o.detail));
+      } else {
+        for (size_t k = before; k < mismatch.size(); ++k) whats.push_back("expectation: " + mismatch[k]);
+      }
+      for (auto const& what : whats)
+        r.failures.push_back(failure(what, reproduce_line(c.file, c.line, "conform"),
+                                     JsonValue::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
+                                                        {"impl", o.impl_text}, {"case", c.text}})));
     }
     if (json) {
       w.begin_object()
@@ -51,7 +75,7 @@ int conform(std::vector<std::string> const& args) {
       if (o.verdict != Conformity::literal && !o.detail.empty()) std::cout << " " << o.detail;
       std::cout << "\n";
     }
-  });
+  }, opt.counts_lines() ? &lines : nullptr);
   if (json) {
     w.end_array().key("summary").begin_object().member("cases", n.cases());
     for (Conformity c : {Conformity::literal, Conformity::functional, Conformity::different, Conformity::refused,
@@ -67,6 +91,19 @@ int conform(std::vector<std::string> const& args) {
   }
   bool pass = expect_path.empty() ? (n.different == 0 && n.unsupported == 0 && n.malformed == 0) : mismatch.empty();
   if (!read_ok) return 2;
+  if (!opt.report_path.empty()) {
+    r.suite = "conform";
+    r.run = JsonValue::object({{"command", "conform"}, {"files", files_json(lines)}, {"expect", expect_path}});
+    r.shard = opt.shard;
+    r.units = lines.total;
+    r.range = lines.range;
+    r.count("cases", n.cases());
+    for (Conformity c : {Conformity::literal, Conformity::functional, Conformity::different, Conformity::refused,
+                         Conformity::unsupported, Conformity::malformed})
+      r.count(name(c), n[c]);
+    r.count("expectation_mismatches", static_cast<long long>(mismatch.size()));
+    if (!write_report_option("conform", opt, r)) return 2;
+  }
   return pass ? 0 : 1;
 }
 

@@ -16,6 +16,7 @@ int conform(std::vector<std::string> const& args);  // cmd_conform.cpp
 int draw(std::vector<std::string> const& args);     // cmd_draw.cpp
 int eval(std::vector<std::string> const& args);     // cmd_eval.cpp
 int gen(std::vector<std::string> const& args);      // cmd_gen.cpp
+int merge(std::vector<std::string> const& args);    // cmd_merge.cpp
 int table(std::vector<std::string> const& args);    // cmd_table.cpp
 int verify(std::vector<std::string> const& args);   // cmd_verify.cpp
 

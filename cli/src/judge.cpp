@@ -2,6 +2,8 @@
 #include "commands.hpp"
 #include "judge.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <iostream>
 #include <utility>
 
@@ -22,12 +24,20 @@ void AuditCounts::add(Verdict v, bool expected_wrong) {
   }
 }
 
-bool for_each_case(std::vector<std::string> const& files, std::string_view prefix, std::function<void(Case&)> const& fn) {
+bool for_each_case(std::vector<std::string> const& files, std::string_view prefix, std::function<void(Case&)> const& fn,
+                   ShardedFiles const* lines) {
   bool ok = true;
-  for (auto const& f : files) {
+  for (size_t i = 0; i < files.size(); ++i) {
+    std::string const& f = files[i];
+    long long first = 1, last = LLONG_MAX;
+    if (lines) {
+      first = lines->files[i].first;
+      last = lines->files[i].last;
+      if (first > last) continue;
+    }
     std::vector<Case> cases;
     std::string error;
-    if (!read_vectors(f, cases, error)) {
+    if (!read_vectors(f, cases, error, first, last)) {
       std::cerr << prefix << error << "\n";
       ok = false;
       continue;
@@ -35,6 +45,51 @@ bool for_each_case(std::vector<std::string> const& files, std::string_view prefi
     for (auto& c : cases) fn(c);
   }
   return ok;
+}
+
+bool shard_files(std::string_view command, FileOptions const& opt, ShardedFiles& out) {
+  ShardedFiles s;
+  for (auto const& f : opt.files) {
+    FileLines fl;
+    fl.path = f;
+    std::string error;
+    if (!count_lines(f, fl.lines, error)) {
+      std::cerr << "layoutref " << command << ": " << error << "\n";
+      return false;
+    }
+    s.total += static_cast<unsigned long long>(fl.lines);
+    s.files.push_back(fl);
+  }
+  s.range = shard_range(s.total, opt.shard);
+  unsigned long long offset = 0;  // the unit of the file's line 1
+  for (auto& fl : s.files) {
+    unsigned long long lo = std::max(s.range.begin, offset), hi = std::min(s.range.end, offset + static_cast<unsigned long long>(fl.lines));
+    if (lo < hi) {
+      fl.first = static_cast<long long>(lo - offset) + 1;
+      fl.last = static_cast<long long>(hi - offset);
+    }
+    offset += static_cast<unsigned long long>(fl.lines);
+  }
+  out = std::move(s);
+  return true;
+}
+
+JsonValue files_json(ShardedFiles const& files) {
+  JsonValue a = JsonValue::array();
+  for (auto const& f : files.files) a.push(JsonValue::object({{"path", f.path}, {"lines", f.lines}}));
+  return a;
+}
+
+std::string reproduce_line(std::string const& file, int line, std::string const& command) {
+  return "sed -n '" + std::to_string(line) + "p' " + shell_quote(file) + " > case.tsv && layoutref " + command + " case.tsv";
+}
+
+bool write_report_option(std::string_view command, FileOptions const& opt, Report const& report) {
+  if (opt.report_path.empty()) return true;
+  std::string error;
+  if (write_report(opt.report_path, report, error)) return true;
+  std::cerr << "layoutref " << command << ": " << error << "\n";
+  return false;
 }
 
 bool parse_file_options(std::string_view command, std::vector<std::string> const& args, FileOptions& out,
@@ -45,7 +100,21 @@ bool parse_file_options(std::string_view command, std::vector<std::string> const
       if (o == OwnOption::failed) return false;
       if (o == OwnOption::taken) continue;
     }
-    if (args[i] == "--json") {
+    if ((args[i] == "--shard" || args[i] == "--report") && i + 1 >= args.size()) {
+      std::cerr << "layoutref " << command << ": " << args[i] << " needs a value (" << (args[i] == "--shard" ? "K/N" : "a file")
+                << ")\n";
+      return false;
+    }
+    if (args[i] == "--shard") {
+      std::string error;
+      if (!parse_shard(args[++i], out.shard, error)) {
+        std::cerr << "layoutref " << command << ": --shard " << error << "\n";
+        return false;
+      }
+      out.sharded = true;
+    } else if (args[i] == "--report") {
+      out.report_path = args[++i];
+    } else if (args[i] == "--json") {
       out.json = true;
     } else if (args[i] == "--expect" && i + 1 < args.size()) {
       out.expect_path = args[++i];
@@ -63,11 +132,14 @@ bool parse_file_options(std::string_view command, std::vector<std::string> const
   return true;
 }
 
-bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out) {
-  return for_each_case(files, "layoutref: ", [&](Case& c) {
-    Outcome o = audit_case(c);
-    out.push_back(Judged{std::move(c), std::move(o)});
-  });
+bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out, ShardedFiles const* lines) {
+  return for_each_case(
+      files, "layoutref: ",
+      [&](Case& c) {
+        Outcome o = audit_case(c);
+        out.push_back(Judged{std::move(c), std::move(o)});
+      },
+      lines);
 }
 
 std::vector<std::string> mismatches(std::vector<Judged> const& judged, Expectations const& ex) {

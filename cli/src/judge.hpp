@@ -4,6 +4,7 @@
 
 #include <layoutref/equiv/audit.hpp>
 #include <layoutref/equiv/expectations.hpp>
+#include <layoutref/equiv/report.hpp>
 #include <layoutref/equiv/vectors.hpp>
 
 #include <cstddef>
@@ -27,18 +28,52 @@ struct AuditCounts {
   void add(equiv::Verdict v, bool expected_wrong);
 };
 
-/// Call `fn` on every case of `files`, file by file in order. A file that cannot be read
-/// (equiv::read_vectors) has its error printed on stderr after `prefix` and is passed over.
+/// The lines of the vector files as the units of one run (`--shard`, equiv/report.hpp): file after
+/// file, line after line; and the lines [first, last] of each file that a shard holds.
+struct FileLines {
+  std::string path;
+  long long lines = 0;
+  long long first = 1, last = 0;  ///< first > last: none of this file's lines
+};
+struct ShardedFiles {
+  std::vector<FileLines> files;
+  unsigned long long total = 0;  ///< the lines of all the files
+  equiv::UnitRange range;        ///< the shard's lines, numbered from 0 across the files
+};
+
+/// Call `fn` on every case of `files`, file by file in order; with `lines`, on the cases of the
+/// lines it holds. A file that cannot be read (equiv::read_vectors) has its error printed on
+/// stderr after `prefix` and is passed over.
 /// @post false when a file could not be read (the others walked)
 bool for_each_case(std::vector<std::string> const& files, std::string_view prefix,
-                   std::function<void(equiv::Case&)> const& fn);
+                   std::function<void(equiv::Case&)> const& fn, ShardedFiles const* lines = nullptr);
 
-/// The options `audit` and `conform` share: `--json`, `--expect FILE` and the vector files.
+/// The options `audit` and `conform` share: `--json`, `--expect FILE`, `--shard K/N`,
+/// `--report FILE` and the vector files.
 struct FileOptions {
   bool json = false;
   std::string expect_path;         ///< empty: no --expect
   std::vector<std::string> files;  ///< the arguments that are not options
+  bool sharded = false;            ///< --shard given
+  equiv::Shard shard;              ///< --shard K/N (0/1 without)
+  std::string report_path;         ///< --report FILE; empty: none
+  /// Whether the files are counted into lines: with --shard or --report.
+  bool counts_lines() const { return sharded || !report_path.empty(); }
 };
+
+/// Count the lines of opt.files and find the shard's part of them (ShardedFiles).
+/// @post false, the error printed on stderr after `layoutref <command>: `, when a file cannot be read
+bool shard_files(std::string_view command, FileOptions const& opt, ShardedFiles& out);
+
+/// The files with their line counts, for a report's `run`: [{"path":P,"lines":L},...].
+equiv::JsonValue files_json(ShardedFiles const& files);
+
+/// A shell command that runs `command` on line `line` of `file` alone:
+/// `sed -n 'Lp' FILE > case.tsv && layoutref COMMAND case.tsv`.
+std::string reproduce_line(std::string const& file, int line, std::string const& command);
+
+/// Write `report` to opt.report_path when it is set. @post false, the error printed, when it cannot be
+bool write_report_option(std::string_view command, FileOptions const& opt, equiv::Report const& report);
 
 /// What a command's own option parser made of `args[i]`.
 enum class OwnOption {
@@ -67,9 +102,10 @@ bool load_expectations(std::string_view command, std::string const& path, Ex& ex
   return false;
 }
 
-/// Append every case of `files`, judged by the spec (equiv::audit_case), to `out`.
+/// Append every case of `files` (with `lines`: of the lines it holds), judged by the spec
+/// (equiv::audit_case), to `out`.
 /// @post false when a file could not be read (its error printed on stderr, the others judged)
-bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out);
+bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out, ShardedFiles const* lines = nullptr);
 
 /// The cases whose verdict differs from the expectations, described: a listed case not judged
 /// wrong, or an unlisted case judged wrong.

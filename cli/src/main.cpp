@@ -1,9 +1,11 @@
 // layoutref — the command.
 //
-//   layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...  (cmd_audit.cpp)
+//   layoutref audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] [--shard K/N]
+//                   [--report FILE] FILE...                                            (cmd_audit.cpp)
 //   layoutref verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]
 //                    [--run-missing] [--no-proofs] [--json]                             (cmd_verify.cpp)
-//   layoutref conform [--json] [--expect FILE] FILE...                                  (cmd_conform.cpp)
+//   layoutref conform [--json] [--expect FILE] [--shard K/N] [--report FILE] FILE...     (cmd_conform.cpp)
+//   layoutref merge [--report FILE] [--json] REPORT...                                  (cmd_merge.cpp)
 //   layoutref eval [--json] [--spec] EXPR                                               (cmd_eval.cpp)
 //   layoutref table EXPR                                                                (cmd_table.cpp)
 //   layoutref gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]        (cmd_gen.cpp)
@@ -17,7 +19,7 @@
 // (equiv::audit_case); verify is the main job: the audit of the bundled CuTe vectors, summed up per
 // operation, the CI proofs, and the recorded results of the property suite and the GPU check
 // (verify_steps.hpp); conform computes each vector with impl and compares with CuTe's result
-// (equiv::conform_case); eval computes an expression with impl and table prints CuTe's
+// (equiv::conform_case); merge combines the reports of a run's shards (equiv/report.hpp); eval computes an expression with impl and table prints CuTe's
 // print_layout / print_tensor of one (equiv/calculator.hpp); gen writes input vectors whose
 // results are left open (`?`), for another implementation to fill in (layoutref::generators);
 // draw pictures one, computed by the spec (draw/draw.hpp); prove decides a query with Z3
@@ -45,7 +47,8 @@ char const* const kUsage =
     "usage: layoutref <command> [options]\n"
     "\n"
     "commands:\n"
-    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] FILE...\n"
+    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] [--shard K/N]\n"
+    "        [--report FILE] FILE...\n"
     "      Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
     "      tests/conformance/cute/README.md) with the executable specification. One line per\n"
     "      case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
@@ -55,6 +58,8 @@ char const* const kUsage =
     "      With --prove, cases whose tables are past the limit are checked with Z3 instead.\n"
     "      With --draw DIR, each wrong verdict's claimed result is drawn beside the spec's, the\n"
     "      differing cells framed in red: DIR/<file>_<line>_<op>.svg (docs/draw.md).\n"
+    "      --shard K/N: only shard K of N of the files' lines (below); --report FILE: write\n"
+    "      the run's (or the shard's) report, a JSON document for `layoutref merge`.\n"
     "  verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]\n"
     "         [--run-missing] [--no-proofs] [--json]\n"
     "      The main job: audit the bundled CuTe vectors (default: the project's\n"
@@ -72,7 +77,7 @@ char const* const kUsage =
     "      has no current result (./run.sh verify does); --no-proofs: leave the proofs out.\n"
     "      --json: the audit alone.\n"
     "      Exit 0 when every other case is correct and no step that ran failed.\n"
-    "  conform [--json] [--expect FILE] FILE...\n"
+    "  conform [--json] [--expect FILE] [--shard K/N] [--report FILE] FILE...\n"
     "      Compute each case with impl (the fast algebra) and compare with the vector's result:\n"
     "      literal (same text without the static markers `_`), functional (same function, a\n"
     "      result the spec judges correct, different text), different (first differing\n"
@@ -80,6 +85,14 @@ char const* const kUsage =
     "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
     "      literal, and how), exit 0 when every other case is literal, each listed one has its\n"
     "      verdict, and the spec judges every non-literal result of impl correct.\n"
+    "      --shard and --report as for audit.\n"
+    "  merge [--report FILE] [--json] REPORT...\n"
+    "      Combine the reports of the N shards of one run (audit, conform, layoutref-properties,\n"
+    "      layoutref-gpu-check, each with --shard K/N --report FILE) into the run's report, the\n"
+    "      same as the run done whole: counts summed, records and failures in shard order.\n"
+    "      Prints the counts and each failure with the command that reproduces it; --report\n"
+    "      FILE writes the merged report, --json prints it instead. Exit 0 no failure,\n"
+    "      1 failures, 2 when the reports are not all N shards of one run (docs/deep-runs.md).\n"
     "  eval [--json] [--spec] EXPR\n"
     "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed\n"
     "      (--spec: with the executable specification instead; no static markers):\n"
@@ -132,6 +145,11 @@ char const* const kUsage =
     "\n"
     "options:\n"
     "  --json           machine-readable output\n"
+    "  --shard K/N      shard K of N, 0 <= K < N (K counts from 0, as SLURM_ARRAY_TASK_ID of\n"
+    "                   --array=0-(N-1)): the units [floor(K*T/N), floor((K+1)*T/N)) of the T\n"
+    "                   units of the run (audit, conform: the lines of the files, file after\n"
+    "                   file); the N shards are disjoint and cover the run\n"
+    "  --report FILE    write the report of the run or shard (JSON) for `layoutref merge`\n"
     "  --table-limit N  the largest function table the spec may build (default 16777216\n"
     "                   entries), and 64 bytes an entry of it in memory (1 GiB by default);\n"
     "                   a case past either is unsupported, the verdict says which\n"
@@ -167,6 +185,7 @@ int main(int argc, char** argv) {
     if (cmd == "table") return table(args);
     if (cmd == "gen") return gen(args);
     if (cmd == "draw") return draw(args);
+    if (cmd == "merge") return merge(args);
 #ifdef LAYOUTREF_HAVE_PROOFS
     if (cmd == "prove") return layoutref::proofs::prove_command(args);
 #endif

@@ -28,10 +28,11 @@ bool open_input(std::string const& path, std::ifstream& in, std::string& error) 
   return true;
 }
 
-bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error) {
+bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error, long long first_line,
+                  long long last_line) {
   std::ifstream in;
   if (!open_input(path, in, error)) return false;
-  read_vectors(in, path, out);
+  read_vectors(in, path, out, first_line, last_line);
   if (in.bad()) {
     error = "cannot read " + path;
     return false;
@@ -39,11 +40,33 @@ bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& 
   return true;
 }
 
-void read_vectors(std::istream& in, std::string const& path, std::vector<Case>& out) {
+bool count_lines(std::string const& path, long long& lines, std::string& error) {
+  std::ifstream in;
+  if (!open_input(path, in, error)) return false;
+  long long n = 0;
+  char last = '\n';
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    std::streamsize got = in.gcount();
+    for (std::streamsize i = 0; i < got; ++i)
+      if (buf[i] == '\n') ++n;
+    last = buf[got - 1];
+    if (!in) break;
+  }
+  if (in.bad()) {
+    error = "cannot read " + path;
+    return false;
+  }
+  lines = n + (last != '\n' ? 1 : 0);
+  return true;
+}
+
+void read_vectors(std::istream& in, std::string const& path, std::vector<Case>& out, long long first_line, long long last_line) {
   std::string line;
   int number = 0;
-  while (std::getline(in, line)) {
+  while (number < last_line && std::getline(in, line)) {
     ++number;
+    if (number < first_line) continue;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     size_t first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;

@@ -14,6 +14,7 @@
 //  - sweep: every layout of given small bounds, built and evaluated on the device;
 //  - the runtime-layout kernels (copy, transpose) and the thread partitions (tensor.cu).
 #include "spec_rule.cuh"
+#include "sweep_plan.hpp"
 
 #include <layoutref/impl/fast_layout.hpp>
 #include <layoutref/impl/mma.hpp>
@@ -136,25 +137,28 @@ struct Profile {
   char text[32] = {};  ///< e.g. "(a,(b,c))", for the report
 };
 
-/// Every layout with the profile, shapes in [1, max_shape] and integer strides in
-/// [-max_stride, max_stride]: built on the device as an impl::Layout, evaluated at each index by
-/// kFast and kTree, compared with the spec rule. Layout number x encodes leaf j's shape and
-/// stride as the digits of x in base max_shape * (2 * max_stride + 1), leaf 0 first.
-Tally sweep_layouts(Profile const& p, int max_shape, int max_stride);
+/// Layouts [first, end) of the profile's sweep (sweep_plan.hpp): every layout with the profile,
+/// shapes in [1, max_shape] and integer strides in [-max_stride, max_stride], by number: built on
+/// the device as an impl::Layout, evaluated at each index by kFast and kTree, compared with the
+/// spec rule. Layout number x encodes leaf j's shape and stride as the digits of x in base
+/// max_shape * (2 * max_stride + 1), leaf 0 first (sweep_layout_text prints it).
+Tally sweep_layouts(Profile const& p, int max_shape, int max_stride, i64 first, i64 end);
 
-/// Every Swizzle<B,M,S> with 0 <= B <= max_b, 0 <= M <= max_m, B <= |S| <= max_s, every offset in
-/// [0, max_offset], over every inner layout (s0,s1):(d0,d1) with shapes in [1, max_shape] and
-/// strides in [0, max_stride]: kComposed and kComposedFast against the spec rule.
-Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_shape, int max_stride);
+/// Swizzled layouts [first, end): item x is swizzle case x / inner (cases: sweep_plan.hpp
+/// swizzle_cases, every Swizzle<B,M,S> with its offset) over inner layout x % inner, the layouts
+/// (s0,s1):(d0,d1) with shapes in [1, max_shape] and strides in [0, max_stride], inner =
+/// (max_shape * (max_stride + 1))^2: kComposed and kComposedFast against the spec rule.
+Tally sweep_swizzles(std::vector<SwizzleCase> const& cases, int max_shape, int max_stride, i64 first, i64 end);
 
-/// impl's device-only arithmetic against the portable definitions, on `count` pairs (a, b): every
+/// impl's device-only arithmetic against the portable definitions, on the pairs [first, end) of a
+/// fixed sequence of pairs (a, b): every
 /// pair of the int64 edge values (0, ±1, ±2, ±2^31, 2^32 - 1, ±2^32, ±(2^32 + 1), √2^63 and its
 /// neighbours, ±(2^62), 2^63 - 1, -2^63, ...) first, then pseudo-random pairs of every magnitude
 /// (a SplitMix64 hash of the pair's number, shifted right by a hashed amount, with a hashed
 /// sign). mul_overflows(a, b), which uses __mul64hi on the device, against
 /// detail::mul_overflows_portable; divmod(|a|, max(|b|, 1)), which divides in 32 bits where it
 /// can, against 64-bit `/` and `%`. A mismatch has index = a and want = b.
-Tally sweep_arithmetic(i64 count);
+Tally sweep_arithmetic(i64 first, i64 end);
 
 // ---- tensors: thread partitions, copy and transpose (tensor.cu) --------------------------------
 //

@@ -202,19 +202,15 @@ __global__ void sweep_kernel(Profile p, int max_shape, int max_stride, i64 first
   atomicAdd(&tally->layouts, layouts);
 }
 
-struct SwizzleCase {
-  int b, m, s;
-  i64 offset;
-};
-
-__global__ void swizzle_sweep_kernel(SwizzleCase const* cases, i64 ncases, int max_shape, int max_stride, DeviceTally* tally) {
+/// Swizzled layouts [first, end) of the sweep: x = case * inner + inner layout (check.hpp).
+__global__ void swizzle_sweep_kernel(SwizzleCase const* cases, int max_shape, int max_stride, i64 first, i64 end, DeviceTally* tally) {
   i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
   i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
   i64 const per_leaf = static_cast<i64>(max_shape) * (max_stride + 1);
   i64 const ninner = per_leaf * per_leaf;
   Counts n;
   unsigned long long layouts = 0;
-  for (i64 x = tid; x < ncases * ninner; x += stride) {
+  for (i64 x = first + tid; x < end; x += stride) {
     SwizzleCase const c = cases[x / ninner];
     i64 r = x % ninner;
     spec_rule::Function spec;
@@ -268,11 +264,12 @@ __constant__ i64 kEdges[] = {
     kI64Max / 3, kI64Min / 3};
 constexpr i64 kNumEdges = sizeof(kEdges) / sizeof(kEdges[0]);
 
-__global__ void arithmetic_kernel(i64 count, DeviceTally* tally) {
+/// Arithmetic pairs [first, end) (check.hpp sweep_arithmetic).
+__global__ void arithmetic_kernel(i64 first, i64 end, DeviceTally* tally) {
   i64 const tid = static_cast<i64>(blockIdx.x) * blockDim.x + threadIdx.x;
   i64 const stride = static_cast<i64>(gridDim.x) * blockDim.x;
   Counts n;
-  for (i64 x = tid; x < count; x += stride) {
+  for (i64 x = first + tid; x < end; x += stride) {
     i64 a, b;
     if (x < kNumEdges * kNumEdges) {
       a = kEdges[x / kNumEdges];
@@ -393,27 +390,18 @@ Tally check_table(ImplFunction const& f, std::vector<i64> const& table, PathTabl
   return total;
 }
 
-Tally sweep_layouts(Profile const& p, int max_shape, int max_stride) {
+Tally sweep_layouts(Profile const& p, int max_shape, int max_stride, i64 first, i64 end) {
   Tally total;
-  i64 count = 1;
-  for (int j = 0; j < p.nleaves; ++j) count *= static_cast<i64>(max_shape) * (2 * max_stride + 1);
   i64 const chunk = i64{1} << 24;
-  for (i64 first = 0; first < count && total.error.empty(); first += chunk) {
-    i64 end = std::min(count, first + chunk);
-    run_tally([&](int grid, int block, DeviceTally* d) { sweep_kernel<<<grid, block>>>(p, max_shape, max_stride, first, end, d); },
+  for (i64 begin = first; begin < end && total.error.empty(); begin += chunk) {
+    i64 stop = std::min(end, begin + chunk);
+    run_tally([&](int grid, int block, DeviceTally* d) { sweep_kernel<<<grid, block>>>(p, max_shape, max_stride, begin, stop, d); },
               reinterpret_cast<void const*>(&sweep_kernel), total);
   }
   return total;
 }
 
-Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_shape, int max_stride) {
-  std::vector<SwizzleCase> cases;
-  for (int b = 0; b <= max_b; ++b)
-    for (int m = 0; m <= max_m; ++m)
-      for (int s = -max_s; s <= max_s; ++s) {
-        if ((s < 0 ? -s : s) < b || m + (s < 0 ? -s : s) + b > 63) continue;
-        for (int off = 0; off <= max_offset; ++off) cases.push_back(SwizzleCase{b, m, s, off});
-      }
+Tally sweep_swizzles(std::vector<SwizzleCase> const& cases, int max_shape, int max_stride, i64 first, i64 end) {
   Tally total;
   DeviceBuffer<SwizzleCase> d(cases.size());
   if (!d.ok()) {
@@ -422,15 +410,14 @@ Tally sweep_swizzles(int max_b, int max_m, int max_s, int max_offset, int max_sh
   }
   total.error = d.upload(cases);
   if (!total.error.empty()) return total;
-  i64 n = static_cast<i64>(cases.size());
-  run_tally([&](int grid, int block, DeviceTally* t) { swizzle_sweep_kernel<<<grid, block>>>(d.get(), n, max_shape, max_stride, t); },
+  run_tally([&](int grid, int block, DeviceTally* t) { swizzle_sweep_kernel<<<grid, block>>>(d.get(), max_shape, max_stride, first, end, t); },
             reinterpret_cast<void const*>(&swizzle_sweep_kernel), total);
   return total;
 }
 
-Tally sweep_arithmetic(i64 count) {
+Tally sweep_arithmetic(i64 first, i64 end) {
   Tally total;
-  run_tally([&](int grid, int block, DeviceTally* t) { arithmetic_kernel<<<grid, block>>>(count, t); },
+  run_tally([&](int grid, int block, DeviceTally* t) { arithmetic_kernel<<<grid, block>>>(first, end, t); },
             reinterpret_cast<void const*>(&arithmetic_kernel), total);
   return total;
 }

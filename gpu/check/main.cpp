@@ -2,6 +2,7 @@
 //
 //   layoutref-gpu-check [--suite NAME]... [--quick] [--summary] [--out FILE] [--data DIR] [--stack BYTES]
 //                       [--bench-size N] [--reps N] [--time-limit SECONDS]
+//                       [--shard K/N] [--report FILE] [--max-shape N] [--max-stride N]   (the sweep suite alone)
 //
 // Suites (default: all but bench): eval (impl against the spec's rule ported to the device, every
 // index, sizes from 1 to past 2^32), tables (impl against tables computed on the host by
@@ -12,6 +13,9 @@
 // equiv's table with a spec reference (equiv/operations.hpp), on the catalogue's inputs (items.cpp)
 // and on every conformance vector. docs/gpu.md has the details and the measured results.
 // --quick: the small sizes (ctest, `layoutref verify`). --summary: only the summary lines on stdout.
+// --shard K/N: the sweep's blocks of shard K of N (gpu/check/sweep_plan.hpp, docs/deep-runs.md);
+// --report FILE: the sweep's report, for `layoutref merge`; --max-shape, --max-stride: the sweep's
+// layouts past the suite's bounds. These four take `--suite sweep` alone.
 // Exit status: 0 every check agreed; 1 a mismatch or an error; 2 usage; 77 no usable GPU
 // (ctest's SKIP_RETURN_CODE), with the reason printed.
 #include "suites.hpp"
@@ -19,6 +23,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +37,8 @@ using namespace layoutref::gpu;
 
 int usage(char const* why) {
   std::fprintf(stderr, "layoutref-gpu-check: %s\nusage: layoutref-gpu-check [--suite eval|tables|sweep|tensor|bench|all]... [--quick] [--summary]\n"
-                       "       [--out FILE] [--data DIR] [--stack BYTES] [--bench-size N] [--reps N] [--time-limit SECONDS]\n", why);
+                       "       [--out FILE] [--data DIR] [--stack BYTES] [--bench-size N] [--reps N] [--time-limit SECONDS]\n"
+                       "       [--shard K/N] [--report FILE] [--max-shape N] [--max-stride N]  (with --suite sweep alone)\n", why);
   return 2;
 }
 
@@ -41,6 +47,7 @@ int usage(char const* why) {
 int main(int argc, char** argv) {
   Options o;
   o.data = LAYOUTREF_CONFORMANCE_DIR;
+  bool sweep_only = false;  // an option of the sweep alone was given
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
@@ -65,11 +72,26 @@ int main(int argc, char** argv) {
       o.reps = std::atoi(next().c_str());
     } else if (a == "--time-limit") {
       o.time_limit = std::atof(next().c_str());
+    } else if (a == "--shard") {
+      std::string error;
+      if (!layoutref::equiv::parse_shard(next(), o.shard, error)) return usage(("--shard " + error).c_str());
+      sweep_only = true;
+    } else if (a == "--report") {
+      o.report = next();
+      if (o.report.empty()) return usage("--report needs a file");
+      sweep_only = true;
+    } else if (a == "--max-shape" || a == "--max-stride") {
+      std::string v = next();
+      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return usage((a + " needs a whole number").c_str());
+      (a == "--max-shape" ? o.max_shape : o.max_stride) = std::atoi(v.c_str());
+      sweep_only = true;
     } else {
       return usage(("unknown argument `" + a + "`").c_str());
     }
   }
   if (o.suites.empty()) o.suites = {"eval", "tables", "sweep", "tensor"};
+  if (sweep_only && o.suites != std::set<std::string>{"sweep"})
+    return usage("--shard, --report, --max-shape and --max-stride split the sweep suite alone: give --suite sweep and no other suite");
   if (o.bench_size <= 0 || o.bench_size % 64 != 0 || o.reps <= 0 || (o.stack != 0 && o.stack < 1024))
     return usage("bad --bench-size (a multiple of 64), --reps or --stack (0, or >= 1024)");
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // line by line, so that a run stopped by a time limit keeps its lines
@@ -109,6 +131,13 @@ int main(int argc, char** argv) {
   for (char const* s : {"eval", "tables", "sweep", "tensor", "bench"})
     if (o.suites.count(s)) run.suite_summary(s);
   bool pass = run.mismatches == 0 && run.errors == 0 && problems.empty();
+  if (!o.report.empty()) {
+    std::string error;
+    if (!layoutref::equiv::write_report(o.report, run.sweep_report, error)) {
+      run.summary("gpu: %s", error.c_str());
+      return 1;
+    }
+  }
   run.summary("gpu total: %llu indices checked on %s, %llu mismatches, %d errors%s: %s", static_cast<unsigned long long>(run.indices), dev.name.c_str(),
               static_cast<unsigned long long>(run.mismatches), run.errors, problems.empty() ? "" : ", catalogue problems (see above)",
               pass ? "pass" : "FAIL");

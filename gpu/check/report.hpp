@@ -4,6 +4,8 @@
 // not sent to the device and why.
 #include "check.hpp"
 
+#include <layoutref/equiv/report.hpp>
+
 #include <cstdarg>
 #include <cstdio>
 #include <map>
@@ -28,6 +30,10 @@ struct Options {
   i64 bench_size = 16384;
   int reps = 20;
   double time_limit = 0;  ///< eval and tables: seconds after which the remaining (largest) items are left out; 0: none
+  /// The sweep's shard (--shard K/N): the blocks of its plan it runs (sweep_plan.hpp); 0/1: all.
+  equiv::Shard shard;
+  std::string report;  ///< --report FILE: the sweep's report (equiv/report.hpp); empty: none
+  int max_shape = -1, max_stride = -1;  ///< --max-shape, --max-stride: the sweep's layouts; -1: the suite's
 };
 
 /// x with a k, M or G suffix, 3 significant digits.
@@ -51,6 +57,8 @@ class Run {
   int errors = 0;
   /// Operations of the catalogue and the vectors not sent to the device, counted per reason.
   std::map<std::string, long> not_sent;
+  /// The sweep suite's report (a record per block run), written to o.report by main.
+  equiv::Report sweep_report;
 
   /// Write the report to `path` as well. Returns false when it cannot be opened.
   bool open(std::string const& path);

@@ -1,9 +1,13 @@
-// layoutref equiv — a minimal JSON writer for --json output: json_string (one string literal) and
-// JsonWriter (objects and arrays streamed to an ostream, commas placed by the writer).
+// layoutref equiv — minimal JSON for --json output and the shard reports: json_string (one string
+// literal), JsonWriter (objects and arrays streamed to an ostream, commas placed by the writer),
+// and JsonValue with parse_json (a document held in memory, read back: `layoutref merge`).
 #pragma once
 
+#include <initializer_list>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace layoutref::equiv {
@@ -151,5 +155,62 @@ class JsonWriter {
   std::vector<Open> open_;
   bool after_key_ = false;
 };
+
+/// A JSON value held in memory: null, a boolean, a number (kept as its literal text, so that it is
+/// written back unchanged), a string (valid UTF-8: valid_utf8 is applied on construction), an
+/// array, or an object (members in their order, names unique).
+class JsonValue {
+ public:
+  enum class Kind { null, boolean, number, string, array, object };
+  using Member = std::pair<std::string, JsonValue>;
+
+  JsonValue() = default;
+  JsonValue(bool b) : kind_(Kind::boolean), text_(b ? "true" : "false") {}
+  JsonValue(int n) : kind_(Kind::number), text_(std::to_string(n)) {}
+  JsonValue(long n) : kind_(Kind::number), text_(std::to_string(n)) {}
+  JsonValue(long long n) : kind_(Kind::number), text_(std::to_string(n)) {}
+  JsonValue(unsigned long n) : kind_(Kind::number), text_(std::to_string(n)) {}
+  JsonValue(unsigned long long n) : kind_(Kind::number), text_(std::to_string(n)) {}
+  JsonValue(std::string s) : kind_(Kind::string), text_(std::move(s)) {}
+  JsonValue(char const* s) : JsonValue(std::string(s)) {}
+  /// An object with these members, in this order (a later one with the same name replaces the first).
+  static JsonValue object(std::initializer_list<Member> members = {});
+  static JsonValue array(std::vector<JsonValue> items = {});
+  /// A number from its literal text. @pre text is a JSON number
+  static JsonValue number_text(std::string text);
+
+  Kind kind() const { return kind_; }
+  bool is(Kind k) const { return kind_ == k; }
+  /// A string's value, a number's literal text, `true`/`false`; empty for the others.
+  std::string const& text() const { return text_; }
+  /// A number that is an integer in [-2^63, 2^63): its value. @post false otherwise
+  bool to_int(long long& out) const;
+
+  /// Arrays: the items. Objects: the members' values, in order (names: keys()).
+  std::vector<JsonValue> const& items() const { return items_; }
+  std::vector<std::string> const& keys() const { return keys_; }
+  /// Append to an array.
+  JsonValue& push(JsonValue v);
+  /// Set member `key` of an object (appended when new, replaced in place when present).
+  JsonValue& set(std::string const& key, JsonValue v);
+  /// Member `key` of an object, or nullptr.
+  JsonValue const* find(std::string_view key) const;
+
+  /// The compact text: no spaces, members in order, strings by json_string (U+FFFD as `\ufffd`).
+  std::string dump() const;
+  void dump(std::string& out) const;
+
+  friend bool operator==(JsonValue const& a, JsonValue const& b) { return a.dump() == b.dump(); }
+
+ private:
+  Kind kind_ = Kind::null;
+  std::string text_;
+  std::vector<std::string> keys_;
+  std::vector<JsonValue> items_;
+};
+
+/// Parse one JSON document (RFC 8259; surrounding whitespace allowed, nesting at most 200 deep).
+/// @post false, `error` naming the byte offset and what was expected, when text is not one
+bool parse_json(std::string_view text, JsonValue& out, std::string& error);
 
 }  // namespace layoutref::equiv

@@ -4,6 +4,7 @@
 // `op<TAB>arg...<TAB>=><TAB>result`; lines starting with `#` and blank lines are skipped.
 #pragma once
 
+#include <climits>
 #include <fstream>
 #include <istream>
 #include <string>
@@ -31,10 +32,17 @@ struct Case {
 /// why) when it does not exist, is a directory, or cannot be opened.
 bool open_input(std::string const& path, std::ifstream& in, std::string& error);
 
-/// Read every case of a file. Returns false (and sets `error`) when the file cannot be opened
-/// (open_input) or a read fails.
-bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error);
-/// Read every case from a stream; `name` is the file name the cases report.
-void read_vectors(std::istream& in, std::string const& name, std::vector<Case>& out);
+/// Read every case of a file, or those on the lines [first, last] (1-based; the other lines are
+/// counted, not parsed: `--shard` of audit and conform). Returns false (and sets `error`) when the
+/// file cannot be opened (open_input) or a read fails.
+bool read_vectors(std::string const& path, std::vector<Case>& out, std::string& error, long long first = 1,
+                  long long last = LLONG_MAX);
+/// Read every case from a stream (or those on the lines [first, last]); `name` is the file name the
+/// cases report.
+void read_vectors(std::istream& in, std::string const& name, std::vector<Case>& out, long long first = 1,
+                  long long last = LLONG_MAX);
+/// The number of lines of a file as read_vectors numbers them: its newlines, plus one for a last
+/// line without one. Returns false (and sets `error`) as read_vectors does.
+bool count_lines(std::string const& path, long long& lines, std::string& error);
 
 }  // namespace layoutref::equiv

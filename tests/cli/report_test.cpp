@@ -1,0 +1,217 @@
+// equiv's shards and reports (equiv/report.hpp) and the JSON they are written in (JsonValue,
+// parse_json): the shard convention, the ranges (disjoint, covering, in order), a report written
+// and read back, and merge_reports' checks.
+#include <layoutref/equiv/json.hpp>
+#include <layoutref/equiv/report.hpp>
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace layoutref::equiv {
+namespace {
+
+TEST(Shard, ParsesKOverN) {
+  Shard s;
+  std::string error;
+  ASSERT_TRUE(parse_shard("0/1", s, error)) << error;
+  EXPECT_EQ(s.index, 0);
+  EXPECT_EQ(s.count, 1);
+  ASSERT_TRUE(parse_shard("3/4", s, error)) << error;
+  EXPECT_EQ(s.index, 3);
+  EXPECT_EQ(s.count, 4);
+  EXPECT_EQ(shard_text(s), "3/4");
+}
+
+TEST(Shard, RefusesBadValuesWithTheConvention) {
+  for (char const* bad : {"4/4", "5/4", "0/0", "1", "1/", "/4", "-1/4", "1/-4", "a/b", "1/2/3", " 1/2", "1/2 ", "+1/2", "1.0/2",
+                          "1234567890123456789/1234567890123456790", ""}) {
+    Shard s;
+    std::string error;
+    EXPECT_FALSE(parse_shard(bad, s, error)) << bad;
+    EXPECT_NE(error.find("K counts from 0"), std::string::npos) << bad << ": " << error;
+  }
+  Shard s;
+  std::string error;
+  parse_shard("4/4", s, error);
+  EXPECT_NE(error.find("K must be below N, the shards of 4 are 0/4 to 3/4"), std::string::npos) << error;
+}
+
+TEST(Shard, RangesAreDisjointCoveringAndInOrder) {
+  for (unsigned long long total : {0ull, 1ull, 2ull, 3ull, 7ull, 11ull, 100ull, 1001ull, 4955ull}) {
+    for (long long n : {1ll, 2ll, 3ll, 4ll, 7ll, 16ll, 1000ll}) {
+      unsigned long long next = 0;
+      for (long long k = 0; k < n; ++k) {
+        UnitRange r = shard_range(total, Shard{k, n});
+        EXPECT_EQ(r.begin, next) << total << " " << k << "/" << n;
+        EXPECT_LE(r.begin, r.end);
+        // Balanced: sizes differ by at most one.
+        EXPECT_LE(r.size(), total / static_cast<unsigned long long>(n) + 1);
+        EXPECT_GE(r.size(), total / static_cast<unsigned long long>(n));
+        next = r.end;
+      }
+      EXPECT_EQ(next, total) << total << " over " << n;
+    }
+  }
+  // No overflow near 2^62 units.
+  unsigned long long big = 1ull << 62;
+  EXPECT_EQ(shard_range(big, Shard{3, 4}).begin, 3ull << 60);
+  EXPECT_EQ(shard_range(big, Shard{3, 4}).end, big);
+}
+
+TEST(Json, ParsesAndDumpsCompactly) {
+  JsonValue v;
+  std::string error;
+  ASSERT_TRUE(parse_json(" {\"a\": [1, -2.5e3, true, false, null], \"b\": {\"c\": \"x\\ty\\u00e9\\ud83d\\ude00\"}, \"d\": []} ", v, error))
+      << error;
+  EXPECT_EQ(v.dump(), "{\"a\":[1,-2.5e3,true,false,null],\"b\":{\"c\":\"x\\ty\xC3\xA9\xF0\x9F\x98\x80\"},\"d\":[]}");
+  long long n = 0;
+  ASSERT_TRUE(v.find("a")->items()[0].to_int(n));
+  EXPECT_EQ(n, 1);
+  EXPECT_FALSE(v.find("a")->items()[1].to_int(n));
+  EXPECT_EQ(v.find("b")->find("c")->text(), "x\ty\xC3\xA9\xF0\x9F\x98\x80");
+  EXPECT_EQ(v.find("zz"), nullptr);
+}
+
+TEST(Json, RefusesMalformedDocumentsNamingTheByte) {
+  for (char const* bad : {"", "{", "{\"a\":}", "[1,]", "{\"a\":1,}", "\"abc", "01", "1.", "-", "tru", "{\"a\":1 \"b\":2}",
+                          "[1] [2]", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "{\"a\":1,\"a\":2}", "\"a\nb\""}) {
+    JsonValue v;
+    std::string error;
+    EXPECT_FALSE(parse_json(bad, v, error)) << bad;
+    EXPECT_EQ(error.rfind("JSON byte ", 0), 0u) << bad << ": " << error;
+  }
+  std::string deep(300, '[');
+  JsonValue v;
+  std::string error;
+  EXPECT_FALSE(parse_json(deep, v, error));
+  EXPECT_NE(error.find("deeper than 200"), std::string::npos) << error;
+}
+
+TEST(Json, TextReadBackIsWrittenTheSame) {
+  // A byte that is not UTF-8 is written as \ufffd; read back, it is U+FFFD, written as \ufffd again.
+  JsonValue s(std::string("a\xff" "b\x01\"\\"));
+  std::string once = s.dump();
+  EXPECT_EQ(once, "\"a\\ufffdb\\u0001\\\"\\\\\"");
+  JsonValue back;
+  std::string error;
+  ASSERT_TRUE(parse_json(once, back, error)) << error;
+  EXPECT_EQ(back.dump(), once);
+}
+
+Report sample(Shard shard, unsigned long long total) {
+  Report r;
+  r.suite = "audit";
+  r.run = JsonValue::object({{"command", "audit"}, {"files", JsonValue::array({JsonValue("a.tsv")})}});
+  r.shard = shard;
+  r.units = total;
+  r.range = shard_range(total, shard);
+  r.count("cases", 0);
+  r.count("wrong", 0);
+  for (unsigned long long u = r.range.begin; u < r.range.end; ++u) {
+    r.count("cases");
+    r.records.push_back(JsonValue::object({{"line", u + 1}}));
+    if (u % 3 == 0) {
+      r.count("wrong");
+      r.failures.push_back(failure("a.tsv:" + std::to_string(u + 1) + " wrong", "layoutref audit a.tsv",
+                                   JsonValue::object({{"line", u + 1}})));
+    }
+  }
+  return r;
+}
+
+TEST(Report, WrittenAndReadBack) {
+  Report r = sample(Shard{1, 3}, 10);
+  std::string text = report_text(r);
+  Report back;
+  std::string error;
+  ASSERT_TRUE(parse_report(text, "r.json", back, error)) << error;
+  EXPECT_EQ(report_text(back), text);
+  EXPECT_EQ(back.shard.index, 1);
+  EXPECT_EQ(back.range.begin, 3u);
+  EXPECT_EQ(back.range.end, 6u);
+  EXPECT_EQ(back.get("cases"), 3);
+  EXPECT_EQ(back.get("wrong"), 1);
+  ASSERT_EQ(back.failures.size(), 1u);
+  EXPECT_EQ(back.failures[0].find("what")->text(), "a.tsv:4 wrong");
+  EXPECT_EQ(back.failures[0].find("reproduce")->text(), "layoutref audit a.tsv");
+}
+
+TEST(Report, ShardsMergeToTheWholeRun) {
+  for (long long n : {1ll, 2ll, 3ll, 4ll, 12ll, 20ll}) {
+    std::vector<Report> shards;
+    std::vector<std::string> names;
+    for (long long k = n - 1; k >= 0; --k) {  // any order
+      shards.push_back(sample(Shard{k, n}, 12));
+      names.push_back("s" + std::to_string(k));
+    }
+    Report merged;
+    std::string error;
+    ASSERT_TRUE(merge_reports(shards, names, merged, error)) << error;
+    EXPECT_EQ(report_text(merged), report_text(sample(Shard{0, 1}, 12))) << n << " shards";
+  }
+}
+
+TEST(Report, MergeRefusesWhatIsNotOneRun) {
+  auto refuse = [](std::vector<Report> const& shards, std::string const& want) {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < shards.size(); ++i) names.push_back("r" + std::to_string(i));
+    Report merged;
+    std::string error;
+    EXPECT_FALSE(merge_reports(shards, names, merged, error));
+    EXPECT_NE(error.find(want), std::string::npos) << error;
+  };
+  refuse({sample(Shard{0, 2}, 5)}, "1 of the 2 shards missing: 1/2");
+  refuse({sample(Shard{0, 2}, 5), sample(Shard{0, 2}, 5)}, "r1: shard 0/2 given twice (also r0)");
+  refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 3}, 5)}, "r1: shard 1/3 of 5 units, but r0 is shard 0/2 of 5 units");
+  refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 2}, 6)}, "r1: shard 1/2 of 6 units");
+  Report other = sample(Shard{1, 2}, 5);
+  other.run.set("files", JsonValue::array({JsonValue("b.tsv")}));
+  refuse({sample(Shard{0, 2}, 5), other}, "r1: another run than r0");
+  Report suite = sample(Shard{1, 2}, 5);
+  suite.suite = "conform";
+  refuse({sample(Shard{0, 2}, 5), suite}, "r1: suite `conform`, but r0 has `audit`");
+  Report moved = sample(Shard{1, 2}, 5);
+  moved.range.begin = 1;
+  refuse({sample(Shard{0, 2}, 5), moved}, "r1: shard 1/2 holds units [1, 5), not [2, 5)");
+  Report counts = sample(Shard{1, 2}, 5);
+  counts.count("extra", 1);
+  refuse({sample(Shard{0, 2}, 5), counts}, "r1: its counts are not those of r0");
+  refuse({}, "no reports to merge");
+}
+
+TEST(Report, ParseRefusesWhatIsNotAReport) {
+  Report r;
+  std::string error;
+  EXPECT_FALSE(parse_report("[1]", "x.json", r, error));
+  EXPECT_NE(error.find("x.json: not a layoutref report: no member layoutref_report"), std::string::npos) << error;
+  EXPECT_FALSE(parse_report("{\"layoutref_report\":2}", "x.json", r, error));
+  EXPECT_NE(error.find("version 2"), std::string::npos) << error;
+  std::string text = report_text(sample(Shard{0, 2}, 4));
+  std::string broken = text;
+  broken.replace(broken.find("\"index\":0"), 9, "\"index\":2");
+  EXPECT_FALSE(parse_report(broken, "x.json", r, error));
+  EXPECT_NE(error.find("0 <= index < count"), std::string::npos) << error;
+  EXPECT_FALSE(parse_report(text.substr(0, text.size() / 2), "x.json", r, error));
+  EXPECT_NE(error.find("x.json: not a report: JSON byte"), std::string::npos) << error;
+}
+
+TEST(Report, SummaryListsCountsAndFailuresWithReproducers) {
+  std::vector<std::string> lines = summary_lines(sample(Shard{0, 1}, 4));
+  ASSERT_GE(lines.size(), 4u);
+  EXPECT_EQ(lines[0], "audit: 4 units: 4 cases, 2 wrong");
+  EXPECT_EQ(lines[1], "failures: 2");
+  EXPECT_EQ(lines[2], "FAIL a.tsv:1 wrong");
+  EXPECT_EQ(lines[3], "  reproduce: layoutref audit a.tsv");
+}
+
+TEST(Report, ShellQuote) {
+  EXPECT_EQ(shell_quote("a/b-c.tsv"), "a/b-c.tsv");
+  EXPECT_EQ(shell_quote("a b"), "'a b'");
+  EXPECT_EQ(shell_quote("it's"), "'it'\\''s'");
+  EXPECT_EQ(shell_quote(""), "''");
+}
+
+}  // namespace
+}  // namespace layoutref::equiv
