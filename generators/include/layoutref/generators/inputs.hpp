@@ -27,7 +27,8 @@
 //   eval                    eval_input (L, i in [0, size))
 //   crd2idx                 coordinate_input: (c, S) or (c, L), half each
 //   idx2crd                 coordinate_input: (i, S)
-//   make_layout_like, make_fragment_like, nullspace, max_alignment  construct_layout
+//   make_layout_like, make_fragment_like, nullspace, max_alignment  construct_layout (for
+//                           max_alignment without negative strides, which it refuses as malformed)
 //   max_common_vector, max_common_layout  max_common_input
 //   make_ordered_layout     ordered_layout_input
 //   upcast, downcast        cast_input; domain_distribute: domain_distribute_input. The property
@@ -148,7 +149,8 @@ std::optional<Args> more_inputs(S& s, std::string_view op) {
     CoordinateInput in = coordinate_input(s);
     return Args{term(in.index), term(in.layout.shape)};
   }
-  if (is_one_of(op, {"make_layout_like", "make_fragment_like", "nullspace", "max_alignment"})) return Args{term(construct_layout(s))};
+  if (is_one_of(op, {"make_layout_like", "make_fragment_like", "nullspace", "max_alignment"}))
+    return Args{term(construct_layout(s, op != "max_alignment"))};
   if (op == "max_common_vector" || op == "max_common_layout") {
     MaxCommonInput in = max_common_input(s);
     return Args{term(in.a), term(in.b)};
