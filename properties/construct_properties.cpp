@@ -8,11 +8,13 @@
 #include "classify.hpp"
 #include "property.hpp"
 
+#include <layoutref/generators/modes.hpp>
 #include <layoutref/spec/construct.hpp>
 
 #include <algorithm>
 #include <numeric>
 
+namespace gn = layoutref::generators;
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
 namespace sp = layoutref::spec;
@@ -21,20 +23,8 @@ using layoutref::notation::Term;
 namespace {
 
 sp::Layout any_layout() {
-  int kind = *rc::gen::inRange(0, 4);
-  if (kind == 0) return *lr::bijective_layout();
-  if (kind == 1) return *lr::injective_layout();
-  return *lr::layout(lr::Bounds{}, lr::StrideMix{kind == 2, true, 24});
-}
-
-sp::IntTuple order_for(sp::IntTuple const& s) {
-  std::vector<sp::i64> order(sp::leaves(s).size());
-  std::iota(order.begin(), order.end(), 0);
-  return *rc::gen::exec([order, s] {  // by value: shrinking re-runs it later
-    auto o = order;
-    lr::detail::shuffle(o);
-    return sp::unflatten(o, s);
-  });
+  lr::RcSource s;
+  return gn::construct_layout(s);
 }
 
 }  // namespace
@@ -49,8 +39,9 @@ LAYOUTREF_PROP(construct, unary_impl_matches_spec, ()) {
 
 // impl ≡ spec: make_ordered_layout(shape, order) with a permutation order.
 LAYOUTREF_PROP(construct, make_ordered_layout_impl_matches_spec, ()) {
-  sp::IntTuple s = *lr::shape();
-  lp::require_computed(lp::require_agreement("make_ordered_layout", {lp::term(s), lp::term(order_for(s))}));
+  lr::RcSource s;
+  gn::OrderedLayoutInput in = gn::ordered_layout_input(s);
+  lp::require_computed(lp::require_agreement("make_ordered_layout", {lp::term(in.shape), lp::term(in.order)}));
 }
 
 // impl ≡ spec: upcast and downcast by 1..8 (admissible or not: upcast.divisibility,
@@ -58,8 +49,8 @@ LAYOUTREF_PROP(construct, make_ordered_layout_impl_matches_spec, ()) {
 LAYOUTREF_PROP(construct, upcast_downcast_impl_matches_spec, ()) {
   // downcast multiplies the extent of every unit-stride leaf by n: at most 4 leaves of a layout
   // of size <= 512 keep the result within the spec's table bound (2^24) for n <= 8.
-  sp::Layout l = *lr::layout(lr::Bounds{3, 4, 4, 512, 12}, lr::StrideMix{true, true, 24});
-  sp::i64 n = *rc::gen::inRange<sp::i64>(1, 9);
+  lr::RcSource s;
+  auto [l, n] = gn::cast_input(s);
   RC_TAG("n = " + std::to_string(n));
   lp::require_agreement("upcast", {lp::term(l), lp::term(n)});
   lp::require_agreement("downcast", {lp::term(l), lp::term(n)});
@@ -67,16 +58,15 @@ LAYOUTREF_PROP(construct, upcast_downcast_impl_matches_spec, ()) {
 
 // impl ≡ spec: domain_distribute(shape, n).
 LAYOUTREF_PROP(construct, domain_distribute_impl_matches_spec, ()) {
-  sp::IntTuple s = *lr::shape(lr::Bounds{2, 4, 6, 1024, 12});
-  sp::i64 n = *rc::gen::inRange<sp::i64>(1, 65);
+  lr::RcSource source;
+  auto [s, n] = gn::domain_distribute_input(source);
   lp::require_agreement("domain_distribute", {lp::term(s), lp::term(n)});
 }
 
 // impl ≡ spec: max_common_vector and max_common_layout of two layouts of the same shape.
 LAYOUTREF_PROP(construct, max_common_impl_matches_spec, ()) {
-  sp::Layout a = any_layout();
-  int kind = *rc::gen::inRange(0, 3);
-  sp::Layout b = kind == 0 ? a : kind == 1 ? lr::detail::compact_of(a.shape) : *lr::layout_of(a.shape);
+  lr::RcSource s;
+  auto [a, b, kind] = gn::max_common_input(s);
   RC_TAG(kind == 0 ? "B = A" : kind == 1 ? "B compact" : "B arbitrary");
   lp::require_agreement("max_common_vector", {lp::term(a), lp::term(b)});
   lp::require_agreement("max_common_layout", {lp::term(a), lp::term(b)});
@@ -103,8 +93,8 @@ LAYOUTREF_PROP(construct, law_nullspace_is_the_kernel, ()) {
 // make_ordered_layout(S, order) is a bijection onto [0, size(S)) with shape S, whose leaf of
 // order 0 has stride 1 (when its extent is > 1).
 LAYOUTREF_PROP(construct, law_ordered_layout_is_compact, ()) {
-  sp::IntTuple s = *lr::shape();
-  sp::IntTuple o = order_for(s);
+  lr::RcSource source;
+  auto [s, o] = gn::ordered_layout_input(source);
   auto r = lp::impl_compute("make_ordered_layout", {lp::term(s), lp::term(o)});
   RC_ASSERT(r.has_value());
   sp::Layout rl = sp::to_layout(*r);

@@ -6,8 +6,10 @@
 #include "classify.hpp"
 #include "property.hpp"
 
+#include <layoutref/generators/modes.hpp>
 #include <layoutref/notation/print.hpp>
 
+namespace gn = layoutref::generators;
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
 namespace sp = layoutref::spec;
@@ -45,17 +47,17 @@ bool same_value(Term const& t, sp::Value const& v) {
 
 // impl ≡ spec: eval(L, i) for i in [0, size), integer strides (judged by the audit).
 LAYOUTREF_PROP(coordinates, eval_impl_matches_spec, ()) {
-  sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
+  lr::RcSource s;
+  auto [l, i] = gn::eval_input(s);
   lp::classify(l);
-  sp::i64 i = *lr::index_below(sp::size(l));
   lp::require_computed(lp::require_agreement("eval", {*lr::static_marks(lp::term(l)), lp::term(i)}));
 }
 
 // impl ≡ spec on indices outside the domain (01_layout.md: a layout is a function on
 // [0, size(L))): eval(L, i) for i = size(L) + k and i < 0 is refused by both as malformed.
 LAYOUTREF_PROP(coordinates, eval_outside_domain_matches_spec, ()) {
-  sp::Layout l = *lr::layout(lr::Bounds{}, lr::StrideMix{true, true, 24});
-  sp::i64 i = *rc::gen::element(sp::size(l), sp::size(l) + 1, sp::size(l) + *rc::gen::inRange<sp::i64>(2, 100), sp::i64{-1});
+  lr::RcSource s;
+  auto [l, i] = gn::eval_outside_input(s);
   RC_TAG(i < 0 ? "negative index" : i == sp::size(l) ? "index = size" : "index > size");
   auto a = lp::require_agreement("eval", {lp::term(l), lp::term(i)});
   RC_ASSERT(a.impl_refused);
@@ -78,10 +80,9 @@ LAYOUTREF_PROP(coordinates, eval_impl_matches_spec_scaled_basis, ()) {
 
 // impl ≡ spec: crd2idx(c, S), crd2idx(c, L) with a natural coordinate, idx2crd(i, S).
 LAYOUTREF_PROP(coordinates, crd2idx_idx2crd_impl_match_spec, ()) {
-  sp::Layout l = *lr::layout();
+  lr::RcSource s;
+  auto [l, c, i] = gn::coordinate_input(s);
   lp::classify(l);
-  sp::IntTuple c = *lr::coordinate(l.shape);
-  sp::i64 i = *lr::index_below(sp::size(l));
   lp::require_computed(lp::require_agreement("crd2idx", {lp::term(c), *lr::static_marks(lp::term(l.shape))}));
   lp::require_computed(lp::require_agreement("crd2idx", {lp::term(c), lp::term(l)}));
   lp::require_computed(lp::require_agreement("idx2crd", {lp::term(i), *lr::static_marks(lp::term(l.shape))}));
@@ -89,14 +90,10 @@ LAYOUTREF_PROP(coordinates, crd2idx_idx2crd_impl_match_spec, ()) {
 
 // impl ≡ spec on inadmissible coordinates: out of range or not congruent.
 LAYOUTREF_PROP(coordinates, crd2idx_bad_coordinates_match_spec, ()) {
-  sp::Layout l = *lr::layout();
-  sp::IntTuple c = *lr::coordinate(l.shape);
-  auto leaves = sp::leaves(c);
-  auto ext = sp::leaves(l.shape);
-  size_t k = static_cast<size_t>(*rc::gen::inRange<size_t>(0, leaves.size()));
-  leaves[k] = *rc::gen::element(ext[k], ext[k] + 3, sp::i64{-1});
+  lr::RcSource s;
+  gn::CoordinateInput in = gn::bad_coordinate_input(s);
   RC_TAG("coordinate out of range");
-  lp::require_agreement("crd2idx", {lp::term(sp::unflatten(leaves, c)), lp::term(l.shape)});
+  lp::require_agreement("crd2idx", {lp::term(in.coord), lp::term(in.layout.shape)});
 }
 
 // Law (cute/stride.hpp, idx2crd/crd2idx): crd2idx(idx2crd(i, S), S) = i for i in [0, size(S)),

@@ -12,10 +12,12 @@
 #include "classify.hpp"
 #include "property.hpp"
 
+#include <layoutref/generators/tensors.hpp>
 #include <layoutref/notation/print.hpp>
 
 #include <map>
 
+namespace gn = layoutref::generators;
 namespace lp = layoutref::properties;
 namespace lr = layoutref::rapidcheck;
 namespace sp = layoutref::spec;
@@ -103,35 +105,10 @@ Coord small_tile(size_t rank) {
   return t;
 }
 
-/// The MMA atoms of coordinate_tensors.tsv: name, Shape_MNK and the number of threads (size of
-/// ThrID), as that file's header gives their traits.
-struct Atom {
-  char const* name;
-  sp::i64 m, n, k, threads;
-};
-constexpr Atom kAtoms[] = {{"SM80_16x8x16_F16F16F16F16_TN", 16, 8, 16, 32},
-                           {"SM80_16x8x8_F16F16F16F16_TN", 16, 8, 8, 32},
-                           {"SM80_8x8x4_F64F64F64F64_TN", 8, 8, 4, 32},
-                           {"UniversalFMA<float,float,float,float>", 1, 1, 1, 1}};
+/// The MMA atoms of coordinate_tensors.tsv (generators' kMmaAtoms).
+constexpr auto const& kAtoms = gn::kMmaAtoms;
 
-/// A slice coordinate for the shape s: each node `_`, an integer (a 1-D coordinate inside it;
-/// sometimes past it, when `bad`), or, for a tuple, a tuple of coordinates of its items.
-Term slice_coord(sp::IntTuple const& s, bool bad) {
-  int pick = *rc::gen::inRange(0, s.is_leaf() ? 2 : 3);
-  if (pick == 0) return Term::make_underscore();
-  if (pick == 1) {
-    sp::i64 n = sp::size(s);
-    return Term::make_integer(bad && *rc::gen::inRange(0, 4) == 0 ? n : *rc::gen::inRange<sp::i64>(0, n), false);
-  }
-  std::vector<Term> items;
-  for (auto const& x : s.items) items.push_back(slice_coord(x, bad));
-  return Term::make_tuple(items);
-}
-
-Term counting_tensor(sp::Layout const& l) {
-  std::vector<Term> parts = {Term::make_arith_tuple(Term::make_integer(0, true)), lp::term(l)};
-  return Term::make_chain(parts);
-}
+Term counting_tensor(sp::Layout const& l) { return gn::counting_tensor_term(l); }
 
 }  // namespace
 
@@ -139,75 +116,45 @@ Term counting_tensor(sp::Layout const& l) {
 // (03_tensor.md "Slicing"): same kept modes and offset, or both refuse a coordinate outside its
 // mode.
 LAYOUTREF_PROP(tensor, slice_impl_matches_spec, ()) {
-  sp::Layout l = *lr::layout(lr::Bounds{3, 3, 6, 512, 8}, lr::nonnegative());
-  lp::classify(l);
-  bool bad = *rc::gen::inRange(0, 5) == 0;
-  Term c = slice_coord(l.shape, bad);
-  lp::require_agreement("slice", {lp::term(l), c});
-  lp::require_agreement("slice", {counting_tensor(l), c});
+  lr::RcSource s;
+  gn::SliceInput in = gn::slice_input(s);
+  lp::classify(in.layout);
+  lp::require_agreement("slice", {lp::term(in.layout), in.coord});
+  lp::require_agreement("slice", {counting_tensor(in.layout), in.coord});
 }
 
 // impl ≡ spec: local_tile and outer_partition of identity tensors, tiles that need not divide
 // the tensor, coordinates with `_`.
 LAYOUTREF_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
-  size_t rank = static_cast<size_t>(*rc::gen::inRange(1, 4));
-  Coord p, tile;
-  for (size_t k = 0; k < rank; ++k) {
-    p.push_back(*rc::gen::inRange<sp::i64>(1, 41));
-    tile.push_back(*rc::gen::element<sp::i64>(1, 2, 3, 4, 8));
-  }
-  Term id = compute("make_identity_tensor", {ints(p, false)});
-  std::vector<Term> rest, inner;
-  for (size_t k = 0; k < rank; ++k) {
-    sp::i64 tiles = (p[k] + tile[k] - 1) / tile[k];
-    rest.push_back(*rc::gen::inRange(0, 4) == 0 ? Term::make_underscore() : Term::make_integer(*rc::gen::inRange<sp::i64>(0, tiles), false));
-    inner.push_back(Term::make_integer(*rc::gen::inRange<sp::i64>(0, tile[k]), false));
-  }
-  Term rc = rank == 1 ? rest[0] : Term::make_tuple(rest);
-  Term ic = rank == 1 ? inner[0] : Term::make_tuple(inner);
-  lp::require_computed(lp::require_agreement("local_tile", {id, ints(tile, true), rc}));
-  lp::require_computed(lp::require_agreement("outer_partition", {id, ints(tile, true), ic}));
+  lr::RcSource s;
+  gn::TileInput in = gn::tile_input(s);
+  Term id = compute("make_identity_tensor", {ints(in.extent, false)});
+  lp::require_computed(lp::require_agreement("local_tile", {id, ints(in.tile, true), gn::tile_coord_term(in)}));
+  lp::require_computed(lp::require_agreement("outer_partition", {id, ints(in.tile, true), ints(in.inner_coord, false)}));
 }
 
 // impl ≡ spec: local_partition by arbitrary thread layouts (strides 0, overlapping, non-compact)
 // and thread indices (values of the layout or not): the same tensor, or both refuse with
 // get_flat_coord.not_a_value / not_unique.
 LAYOUTREF_PROP(tensor, local_partition_impl_matches_spec, ()) {
-  sp::Layout thr = *lr::layout(lr::Bounds{1, 3, 3, 64, 6}, lr::nonnegative());
-  lp::classify(thr);
-  Coord p;
-  size_t rank = thr.shape.is_leaf() ? 1 : thr.shape.items.size();
-  for (size_t k = 0; k < rank; ++k) p.push_back(sp::size(thr.shape.is_leaf() ? thr.shape : thr.shape.items[k]) * *rc::gen::inRange<sp::i64>(1, 3));
-  Term id = compute("make_identity_tensor", {ints(p, false)});
-  sp::i64 idx = *rc::gen::inRange<sp::i64>(0, sp::cosize(thr) + 2);
-  lp::require_agreement("local_partition", {id, lp::term(thr), Term::make_integer(idx, false)});
+  lr::RcSource s;
+  gn::LocalPartitionInput in = gn::local_partition_input(s);
+  lp::classify(in.thr);
+  Term id = compute("make_identity_tensor", {ints(in.extent, false)});
+  lp::require_agreement("local_partition", {id, lp::term(in.thr), Term::make_integer(in.index, false)});
 }
 
 // impl ≡ spec: the partitions of a TiledMMA (four atoms, atom layouts up to (2,2,1) in any mode
 // order, an optional permutation tile) of identity tiles of any size, for any thread.
 LAYOUTREF_PROP(tensor, mma_partition_impl_matches_spec, ()) {
-  Atom atom = *rc::gen::elementOf(std::vector<Atom>(std::begin(kAtoms), std::end(kAtoms)));
-  RC_TAG(atom.name);
-  sp::i64 tm = *rc::gen::inRange<sp::i64>(1, 3), tn = *rc::gen::inRange<sp::i64>(1, 3);
-  bool row = *rc::gen::arbitrary<bool>();
-  Term atom_layout = Term::make_layout(ints({tm, tn, 1}, true), row ? ints({tn, 1, 0}, true) : ints({1, tm, 0}, true));
-  bool permuted = *rc::gen::inRange(0, 4) == 0;
-  RC_TAG(permuted ? "permutation tile" : "no permutation");
-  Term perm = permuted ? ints({atom.m * tm, atom.n * tn, atom.k}, true) : Term::make_underscore();
-  char const* op = *rc::gen::element("mma_partition_A", "mma_partition_B", "mma_partition_C");
-  std::string o = op;
-  // Tiles that are multiples of the permutation tile, or any size (the tile then runs past
-  // the tensor, as CuTe's default permutation extends it).
-  bool multiple = *rc::gen::arbitrary<bool>();
-  RC_TAG(multiple ? "tile a multiple" : "tile of any size");
-  auto extent = [&](sp::i64 unit) {
-    return multiple ? unit * *rc::gen::inRange<sp::i64>(1, 3) : *rc::gen::inRange<sp::i64>(1, 2 * unit + 1);
-  };
-  sp::i64 mm = extent(atom.m * tm), nn = extent(atom.n * tn), kk = extent(atom.k);
-  Coord box = o == "mma_partition_C" ? Coord{mm, nn} : o == "mma_partition_A" ? Coord{mm, kk} : Coord{nn, kk};
-  Term tile = compute("make_identity_tensor", {ints(box, false)});
-  sp::i64 idx = *rc::gen::inRange<sp::i64>(0, atom.threads * tm * tn);
-  lp::require_computed(lp::require_agreement(op, {Term::make_word(atom.name), atom_layout, perm, tile, Term::make_integer(idx, false)}));
+  lr::RcSource s;
+  gn::MmaInput in = gn::mma_input(s);
+  RC_TAG(in.atom.name);
+  RC_TAG(in.permuted ? "permutation tile" : "no permutation");
+  RC_TAG(in.multiple ? "tile a multiple" : "tile of any size");
+  Term tile = compute("make_identity_tensor", {ints(in.box, false)});
+  lp::require_computed(lp::require_agreement(
+      in.op(), {Term::make_word(in.atom.name), gn::mma_atom_layout_term(in), gn::mma_permutation_term(in), tile, Term::make_integer(in.index, false)}));
 }
 
 

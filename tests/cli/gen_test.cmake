@@ -25,12 +25,17 @@ if(a STREQUAL c)
   message(FATAL_ERROR "seeds 11 and 12 gave the same file:\n${a}")
 endif()
 
+# The first six: the admissibility classes; the rest: the tensor, mode and construction inputs
+# (generators/modes.hpp, tensors.hpp), local_partition's and upcast's with refusals among them.
 foreach(spec "composition;--admissible" "complement;--inadmissible" "logical_divide;--admissible"
-             "tile_to_shape;--admissible" "left_inverse;--inadmissible" "raked_product;--admissible")
+             "tile_to_shape;--admissible" "left_inverse;--inadmissible" "raked_product;--admissible"
+             "slice;--admissible" "local_partition;--admissible" "local_tile;--admissible" "mma_partition_C;--admissible"
+             "flatten;--admissible" "group;--admissible" "append;--admissible" "make_ordered_layout;--admissible"
+             "crd2idx;--admissible" "upcast;--admissible")
   list(GET spec 0 op)
   list(GET spec 1 flag)
   run_gen(text --op ${op} --count 6 --seed 3 ${flag})
-  set(open_file ${WORK}/${op}_open.tsv)
+  set(open_file ${WORK}/${op}${flag}_open.tsv)
   file(WRITE ${open_file} "${text}")
   # Left open: malformed, naming what to write.
   execute_process(COMMAND ${LAYOUTREF} audit ${open_file} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
@@ -69,7 +74,7 @@ foreach(spec "composition;--admissible" "complement;--inadmissible" "logical_div
     string(APPEND filled "${line}\n")
     math(EXPR cases "${cases} + 1")
   endforeach()
-  set(filled_file ${WORK}/${op}_filled.tsv)
+  set(filled_file ${WORK}/${op}${flag}_filled.tsv)
   file(WRITE ${filled_file} "${filled}")
   execute_process(COMMAND ${LAYOUTREF} audit ${filled_file} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0 OR NOT out MATCHES "audit: ${cases} cases, ${cases} correct")

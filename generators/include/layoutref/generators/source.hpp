@@ -37,6 +37,40 @@ bool maybe(S& s, int percent) {
   return s.pick_int(0, 99) >= 100 - percent;
 }
 
+/// A fair coin. A source may draw it its own way with a member `coin()` (RapidCheck's draws
+/// `*rc::gen::arbitrary<bool>()`, which is not a pick in [0, 1]: that one grows with the test's
+/// size); the others pick in [0, 1].
+template <Source S>
+bool coin(S& s) {
+  if constexpr (requires { { s.coin() } -> std::same_as<bool>; })
+    return s.coin();
+  else
+    return s.pick_int(0, 1) == 1;
+}
+
+/// The index of one of n listed values (n >= 1). A source may draw it its own way with a member
+/// `element_index(n)` (RapidCheck's draws as rc::gen::element does: uniform at every size,
+/// never shrunk); the others pick in [0, n - 1].
+template <Source S>
+i64 element_index(S& s, i64 n) {
+  if constexpr (requires { { s.element_index(n) } -> std::same_as<i64>; })
+    return s.element_index(n);
+  else
+    return s.pick(0, n - 1);
+}
+
+/// A pick in [lo, hi] where the range may be empty (lo == hi + 1). A source whose empty picks
+/// fail (a member `empty_range_fails`: RapidCheck's, whose failed generation discards the case)
+/// is asked anyway; the others answer lo.
+template <Source S>
+i64 pick_or_low(S& s, i64 lo, i64 hi) {
+  if constexpr (requires { S::empty_range_fails; }) {
+    return s.pick(lo, hi);
+  } else {
+    return lo > hi ? lo : s.pick(lo, hi);
+  }
+}
+
 }  // namespace detail
 
 }  // namespace layoutref::generators

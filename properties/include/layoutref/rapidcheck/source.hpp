@@ -8,6 +8,8 @@
 
 #include <rapidcheck.h>
 
+#include <vector>
+
 namespace layoutref::rapidcheck {
 
 struct RcSource {
@@ -15,6 +17,17 @@ struct RcSource {
     return *rc::gen::inRange<layoutref::spec::i64>(lo, hi + 1);
   }
   int pick_int(int lo, int hi) const { return *rc::gen::inRange<int>(lo, hi + 1); }
+  /// A fair coin as RapidCheck draws a bool (generators' detail::coin).
+  bool coin() const { return *rc::gen::arbitrary<bool>(); }
+  /// One of n listed values as rc::gen::element draws it (generators' detail::element_index).
+  layoutref::spec::i64 element_index(layoutref::spec::i64 n) const {
+    std::vector<layoutref::spec::i64> indices(static_cast<size_t>(n));
+    for (layoutref::spec::i64 i = 0; i < n; ++i) indices[static_cast<size_t>(i)] = i;
+    return *rc::gen::elementOf(indices);
+  }
+  /// A pick from an empty range fails the generation, which discards the case
+  /// (generators' detail::pick_or_low).
+  static constexpr bool empty_range_fails = true;
   /// f(source) as a generator of its own (RapidCheck keeps f and runs it again to shrink).
   template <class F>
   auto nested(F f) const {
