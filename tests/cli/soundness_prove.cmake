@@ -187,40 +187,42 @@ layoutref_cli_test(prove_symbolic_inverse_not_compact RC 3 ARGS prove "injective
 # would otherwise be answered `always`).
 layoutref_cli_test(prove_symbolic_vacuous RC 2 ARGS prove "equal(coalesce(a:1), a:1)" --where "a in 1..8, a > 9"
   LINES "the hypotheses cannot all hold: the query is vacuous")
-# The partitioners on symbolic tensors (issue 15): the first kernel question as a kernel author
+# The partitioners on symbolic tensors (issue 15). The heavier queries take 1-3 s here and up to
+# a minute under the sanitize preset's ASan + UBSan: they get a 300 s budget (--timeout).
+# The first kernel question as a kernel author
 # writes it, every tile and every thread with `_`: each coordinate of (M,N) reached once.
 layoutref_cli_test(prove_symbolic_kernel_question_as_written RC 0 ARGS prove
   "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,32), _), (M,N))"
-  --timeout 60000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  --timeout 300000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
   LINES "^proved .mixed-radix lemma, "
         "local_tile.make_identity_tensor..M,N.., ._128,_128., ._,_.. = .128,128,M/128,N/128.:.1@0,1@1,128@0,128@1."
         "colexicographic index F' = .32,8,4,16,M/128,N/128.:.1,M,32,8.M,128,128.M.")
 # Tiles that do not divide M (M % 64 only): the last tiles reach past M, and the answer says where.
 layoutref_cli_test(prove_symbolic_partition_past_the_problem RC 1 ARGS prove
   "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,32), _), (M,N))"
-  --timeout 60000 --where "M in 64..2^20, N in 128..2^20, M % 64 == 0, N % 128 == 0"
+  --timeout 300000 --where "M in 64..2^20, N in 128..2^20, M % 64 == 0, N % 128 == 0"
   LINES "^refuted .z3, counterexample checked with the spec" "component 0 .@0. of F's values must lie in .0, M., and does not")
 # One thread's partition of tile (i,j), all symbolic (the origin is a term): within [0, M*N), but
 # not within int32 for M, N up to 2^16 (the second kernel question, refuted with a witness).
 layoutref_cli_test(prove_symbolic_thread_tile_within RC 0 ARGS prove
   "image_within(local_partition(local_tile((M,N):(1,M), (_128,_128), (i,j)), (32,8):(1,32), t), 0, M*N)"
-  --timeout 60000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0, i in 0..2^13, j in 0..2^13, t in 0..255, 128*i < M, 128*j < N"
+  --timeout 300000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0, i in 0..2^13, j in 0..2^13, t in 0..255, 128*i < M, 128*j < N"
   LINES "^proved" "local_partition.* = .* . .4,16.:.32,8.M. .computed symbolically")
 layoutref_cli_test(prove_symbolic_thread_tile_int32 RC 1 ARGS prove
   "fits(local_partition(local_tile((M,N):(1,M), (_128,_128), (i,j)), (32,8):(1,32), t), int32)"
-  --timeout 60000 --where "M in 128..2^16, N in 128..2^16, M % 128 == 0, N % 128 == 0, i in 0..511, j in 0..511, t in 0..255, 128*i < M, 128*j < N"
+  --timeout 300000 --where "M in 128..2^16, N in 128..2^16, M % 128 == 0, N % 128 == 0, i in 0..511, j in 0..511, t in 0..255, 128*i < M, 128*j < N"
   LINES "^refuted .z3, counterexample checked with the spec" "not an int32")
 # get_flat_coord needs a thread layout that is a bijection onto [0, size): bad input otherwise.
 layoutref_cli_test(prove_symbolic_thread_layout_not_a_bijection RC 2 ARGS prove
   "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,16), _), (M,N))"
-  --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  --timeout 300000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
   LINES "local_partition: the thread layout .32,8.:.1,16. is not a bijection onto .0, size., so get_flat_coord")
 # A derived leaf of shape 1 for some values (M/128 at M = 128) is decided where the next divide
 # reaches past it (256-tiles over a 128-block): the answer goes by cases, and 256 does not divide
 # every M here (M = 384), which the case M/128 != 1 refutes.
 layoutref_cli_test(prove_symbolic_derived_unit_leaf_by_cases RC 1 ARGS prove
   "injective(logical_divide(logical_divide((M,N):(1,M), (128,128)), (256,8)))"
-  --timeout 60000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
+  --timeout 300000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
   LINES "^refuted .in the case not M/128 = 1 .A's last leaf, derived., z3, counterexample checked with the spec")
 # Slicing: a term coordinate gives the tensor's origin; it must lie in its mode for every value.
 layoutref_cli_test(prove_symbolic_slice_within RC 0 ARGS prove "image_within(slice((M,N):(1,M), (i,_)), 0, M*N)"
@@ -251,16 +253,16 @@ layoutref_cli_test(prove_bijective_onto_a_shape_rank RC 2 ARGS prove "bijective(
 # multiple of 16 only, the last tile reaches past M (refuted, checked with the spec).
 layoutref_cli_test(prove_symbolic_mma_partition_C RC 0 ARGS prove
   "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
-  --timeout 60000 --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0"
+  --timeout 300000 --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0"
   LINES "^proved .mixed-radix lemma" "mma_partition_C.* = ..4,8.,2,2,.2,2.,M/32,N/16.:..2@1,1@0.,16@0,8@1,.1@1,8@0.,32@0,16@1.")
 layoutref_cli_test(prove_symbolic_mma_partition_past_the_problem RC 1 ARGS prove
   "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
-  --timeout 60000 --where "M in 16..2^16, N in 16..2^16, M % 16 == 0, N % 16 == 0"
+  --timeout 300000 --where "M in 16..2^16, N in 16..2^16, M % 16 == 0, N % 16 == 0"
   LINES "^refuted .z3, counterexample checked with the spec" "component 0 .@0. of F's values must lie in .0, M., and does not")
 # One thread t of the MMA on (M,N):(1,M): its offsets are a term; int32 fails for M, N up to 2^16.
 layoutref_cli_test(prove_symbolic_mma_thread_int32 RC 1 ARGS prove
   "fits(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, (M,N):(1,M), t), int32)"
-  --timeout 60000 --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0, t in 0..127"
+  --timeout 300000 --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0, t in 0..127"
   LINES "^refuted .z3, counterexample checked with the spec" "not an int32")
 layoutref_cli_test(prove_symbolic_mma_thread_out_of_range RC 2 ARGS prove
   "fits(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, (M,N):(1,M), t), int32)"
