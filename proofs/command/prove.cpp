@@ -107,6 +107,7 @@ bool call_of(std::string const& s, std::string& name, std::string& inside) {
     if (s[k] == '(') ++depth;
     if (s[k] == ')' && --depth == 0 && k + 1 != s.size()) return false;
   }
+  if (depth != 0) return false;  // unbalanced: not a call
   name = s.substr(0, i);
   inside = s.substr(i + 1, s.size() - i - 2);
   return true;
@@ -306,7 +307,7 @@ struct Query {
       no_offset(*l, args[0]);
       return describe(lp::inverse(setting, name, *l));
     }
-    if (name == "zipped_product" || name == "tiled_product" || name == "flat_product") {
+    if (name == "logical_product" || name == "zipped_product" || name == "tiled_product" || name == "flat_product") {
       arity(2);
       auto a = layout(args[0]), b = layout(args[1]);
       if (!a || !b) return std::nullopt;
@@ -314,15 +315,7 @@ struct Query {
       no_offset(*b, args[1]);
       return describe(lp::arranged(setting, name, *a, *b));
     }
-    if (name == "logical_product") {
-      arity(2);
-      auto a = layout(args[0]), b = layout(args[1]);
-      if (!a || !b) return std::nullopt;
-      no_offset(*a, args[0]);
-      no_offset(*b, args[1]);
-      return describe(lp::logical_product(setting, *a, *b));
-    }
-    if (name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
+    if (name == "logical_divide" || name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
       arity(2);
       auto a = layout(args[0]);
       if (!a) return std::nullopt;
@@ -335,20 +328,6 @@ struct Query {
       auto t = shape_tiler(args[1]);
       if (!t) return std::nullopt;
       return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::divide(setting, name, x, t->shape); }));
-    }
-    if (name == "logical_divide") {
-      arity(2);
-      auto a = layout(args[0]);
-      if (!a) return std::nullopt;
-      if (args[1].find(':') != std::string::npos) {
-        auto b = layout(args[1]);
-        if (!b) return std::nullopt;
-        no_offset(*b, args[1]);
-        return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::logical_divide(setting, x, *b); }));
-      }
-      auto t = shape_tiler(args[1]);
-      if (!t) return std::nullopt;
-      return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::logical_divide(setting, x, t->shape); }));
     }
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
@@ -512,7 +491,8 @@ std::optional<lp::Answer> validate_claim(lp::Setting const& s, std::string const
 // bijective(F, (S_0, ..., S_{r-1})) (query.hpp's bijective_onto): the target a flat shape of terms.
 lp::Answer bijective_onto_shape(Query& q, lp::Fn const& f, std::string const& target) {
   std::vector<z3::expr> shape;
-  for (auto const& x : split_args(target.substr(1, target.size() - 1 - (target.back() == ')' ? 1 : 0)))) {
+  if (target.size() < 2 || target.back() != ')') throw BadInput{"bijective(F, S): S is a flat shape such as (M,N), got `" + target + "`"};
+  for (auto const& x : split_args(target.substr(1, target.size() - 2))) {
     if (!trim(x).empty() && trim(x).front() == '(') throw BadInput{"bijective(F, S): S is a flat shape such as (M,N)"};
     shape.push_back(q.term(x));
   }

@@ -3,7 +3,9 @@
 // examples and kernel questions among them).
 #include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/laws.hpp>
+#include <layoutref/notation/parse.hpp>
 #include <layoutref/spec/mma.hpp>
+#include <layoutref/spec/term.hpp>
 
 namespace layoutref::proofs {
 
@@ -59,31 +61,23 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    "coordinate of (M,N) once",
                    where, Status::proved, bijective_onto(s, r, terms(s, {"M", "N"}))});
   }
-  {
-    // A TiledMMA's partitions over every thread (`_`): partition_C of SM80_16x8x16 repeated (2,2,1)
-    // reaches each coordinate of (M,N) once; partition_A with one atom column (ThrN = 1) each of
-    // (M,K) once (with ThrN > 1 it reaches each ThrN times, tested only).
+  // A TiledMMA's partitions over every thread (`_`): partition_C of SM80_16x8x16 repeated (2,2,1)
+  // reaches each coordinate of (M,N) once; partition_A with one atom column (ThrN = 1) each of
+  // (M,K) once (with ThrN > 1 it reaches each ThrN times, tested only).
+  auto mma_covers = [&](char const* where, spec::MmaOperand op, char const* atom_layout, char const* rows, char const* cols,
+                        std::string const& statement) {
     z3::context c;
-    char const* where = "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0";
     Setting s = law_setting(c, where, timeout_ms);
-    spec::TiledMma mma = spec::make_tiled_mma(spec::mma_atom("SM80_16x8x16_F16F16F16F16_TN"), spec::Layout(spec::IntTuple::tuple({2, 2, 1}),
-                                              spec::Stride::tuple({spec::Value(1), spec::Value(2), spec::Value(0)})));
-    LeafLayout id = identity_tensor(s, law_layout(s, "(M,N):(1,1)").layout).layout;
-    Fn r = Fn::of(mma_partition(s, mma, spec::MmaOperand::C, id, std::nullopt).layout);
-    out.push_back({"symbolic", "mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _) reaches each coordinate of (M,N) once",
-                   where, Status::proved, bijective_onto(s, r, terms(s, {"M", "N"}))});
-  }
-  {
-    z3::context c;
-    char const* where = "M in 32..2^16, K in 16..2^16, M % 32 == 0, K % 16 == 0";
-    Setting s = law_setting(c, where, timeout_ms);
-    spec::TiledMma mma = spec::make_tiled_mma(spec::mma_atom("SM80_16x8x16_F16F16F16F16_TN"), spec::Layout(spec::IntTuple::tuple({2, 1, 1}),
-                                              spec::Stride::tuple({spec::Value(1), spec::Value(0), spec::Value(0)})));
-    LeafLayout id = identity_tensor(s, law_layout(s, "(M,K):(1,1)").layout).layout;
-    Fn r = Fn::of(mma_partition(s, mma, spec::MmaOperand::A, id, std::nullopt).layout);
-    out.push_back({"symbolic", "mma_partition_A(SM80_16x8x16_F16F16F16F16_TN, (2,1,1):(1,0,0), _, make_identity_tensor((M,K)), _) reaches each coordinate of (M,K) once",
-                   where, Status::proved, bijective_onto(s, r, terms(s, {"M", "K"}))});
-  }
+    spec::TiledMma mma = spec::make_tiled_mma(spec::mma_atom("SM80_16x8x16_F16F16F16F16_TN"),
+                                              spec::to_layout(notation::parse(atom_layout).term));
+    LeafLayout id = identity_tensor(s, law_layout(s, std::string("(") + rows + "," + cols + "):(1,1)").layout).layout;
+    Fn r = Fn::of(mma_partition(s, mma, op, id, std::nullopt).layout);
+    out.push_back({"symbolic", statement, where, Status::proved, bijective_onto(s, r, terms(s, {rows, cols}))});
+  };
+  mma_covers("M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0", spec::MmaOperand::C, "(2,2,1):(1,2,0)", "M", "N",
+             "mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _) reaches each coordinate of (M,N) once");
+  mma_covers("M in 32..2^16, K in 16..2^16, M % 32 == 0, K % 16 == 0", spec::MmaOperand::A, "(2,1,1):(1,0,0)", "M", "K",
+             "mma_partition_A(SM80_16x8x16_F16F16F16F16_TN, (2,1,1):(1,0,0), _, make_identity_tensor((M,K)), _) reaches each coordinate of (M,K) once");
   {
     // Tiles of any size bM x bN that divide the problem cover it once (local_tile over every tile).
     z3::context c;

@@ -1084,11 +1084,7 @@ Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l) {
       });
 }
 
-Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  return checked_operation(
-      s, "logical_product", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return product_in(d, *s.ctx, a, b); },
-      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::logical_product(in.at(0), spec::Tiler::of(in.at(1))); });
-}
+Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b) { return arranged(s, "logical_product", a, b); }
 
 Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a, LeafLayout const& b) {
   bool product = kind.find("_product") != std::string::npos;
@@ -1135,11 +1131,7 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
   });
 }
 
-Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) {
-  return checked_operation(
-      s, "logical_divide", {{&a, "A"}, {&b, "B"}}, {a, b}, [&](Decider& d) { return divide_in(d, *s.ctx, a, b); },
-      [](std::vector<spec::Layout> const& in, Assignment const&) { return spec::logical_divide(in.at(0), spec::Tiler::of(in.at(1))); });
-}
+Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) { return arranged(s, "logical_divide", a, b); }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
   return divide(s, "logical_divide", a, tile);

@@ -291,3 +291,7 @@ layoutref_cli_test(prove_symbolic_flat_product RC 0 ARGS prove "bijective(flat_p
 layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 3 ARGS prove "bijective(tiled_divide((a,b):(1,a), 2:1), a*b)"
   --where "a in 2..2^10, b in 1..2^10, a % 2 == 0"
   LINES "^unknown" "tiled_divide by a layout: the spec spreads complement.B.'s coalesced modes")
+# An unbalanced query is bad input, never read as the call it almost is (a missing `)` was once
+# tolerated: `bijective(F, (M,N)` answered proved).
+layoutref_cli_test(prove_unbalanced_query RC 2 ARGS prove "bijective(make_identity_tensor((M,N)), (M,N)" --where "M in 1..64, N in 1..64"
+  LINES "expected a query NAME.ARGS...")
