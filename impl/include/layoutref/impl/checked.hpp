@@ -79,15 +79,15 @@ LAYOUTREF_HD constexpr Error overflow_error(char const* op, i64 a, i64 b) {
   return fail(Errc::overflow).add("64-bit overflow: ").add(a).add(" ").add(op).add(" ").add(b);
 }
 
-LAYOUTREF_HD constexpr Result<i64> checked_add(i64 a, i64 b) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<i64> checked_add(i64 a, i64 b) {
   if (add_overflows(a, b)) return overflow_error("+", a, b);
   return a + b;
 }
-LAYOUTREF_HD constexpr Result<i64> checked_sub(i64 a, i64 b) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<i64> checked_sub(i64 a, i64 b) {
   if (sub_overflows(a, b)) return overflow_error("-", a, b);
   return a - b;
 }
-LAYOUTREF_HD constexpr Result<i64> checked_mul(i64 a, i64 b) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<i64> checked_mul(i64 a, i64 b) {
   if (mul_overflows(a, b)) return overflow_error("*", a, b);
   return a * b;
 }
@@ -99,7 +99,7 @@ LAYOUTREF_HD constexpr std::uint64_t magnitude(i64 a) {
   return a < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(a) : static_cast<std::uint64_t>(a);
 }
 /// |a|. Errors: overflow for the smallest i64, whose magnitude 2^63 is no i64.
-LAYOUTREF_HD constexpr Result<i64> checked_abs(i64 a) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<i64> checked_abs(i64 a) {
   if (a == kI64Min) return fail(Errc::overflow).add("64-bit overflow: |").add(a).add("| = 2^63");
   return a < 0 ? -a : a;
 }
@@ -136,11 +136,11 @@ struct Int {
 };
 
 LAYOUTREF_HD constexpr bool both_static(Int a, Int b) { return a.is_static && b.is_static; }
-LAYOUTREF_HD constexpr Result<Int> mul(Int a, Int b) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<Int> mul(Int a, Int b) {
   LAYOUTREF_TRY(i64 v, checked_mul(a.value, b.value));
   return Int{v, both_static(a, b)};
 }
-LAYOUTREF_HD constexpr Result<Int> add(Int a, Int b) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<Int> add(Int a, Int b) {
   LAYOUTREF_TRY(i64 v, checked_add(a.value, b.value));
   return Int{v, both_static(a, b)};
 }

@@ -65,20 +65,19 @@ LAYOUTREF_HD constexpr LayoutN<N> flat_layout(LayoutLeaf const* modes, int n) {
   return r;
 }
 
-/// CuTe's bw_coalesce over the flat modes leaves[0..count); `keep_last`: coalesce_x (the last
-/// mode is never replaced or dropped), into a layout of capacity N; capacity when more than N
-/// modes are left. @pre shapes >= 1
-template <int N = kMaxLeaves>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
-                                                                          bool keep_last) {
-  if (count == 0) return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0)));
-  // The result's modes, front last (stack[n-1] is the front).
-  LayoutLeaf stack[N] = {};
-  int n = 0;
-  stack[n++] = leaves[count - 1];
+/// CuTe's bw_coalesce over the flat modes leaves[0..count) into out[0..n), front first;
+/// `keep_last`: coalesce_x (the last mode is never replaced or dropped). n == 0 stands for
+/// `_1:_0` (every mode of size 1, or count == 0). Errors: capacity when more than `cap` modes are
+/// left, overflow. @pre shapes >= 1, cap >= 1; out does not overlap leaves
+LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int count, bool keep_last, LayoutLeaf* out, int cap,
+                                               int& n) {
+  n = 0;
+  if (count == 0) return Error{};
+  // The result's modes, front last (out[n-1] is the front), reversed at the end.
+  out[n++] = leaves[count - 1];
   for (int i = count - 2; i >= 0; --i) {
     LayoutLeaf const& x = leaves[i];
-    LayoutLeaf& front = stack[n - 1];
+    LayoutLeaf& front = out[n - 1];
     if (x.shape.value == 1) continue;                      // skip a size-1 mode
     if (n == 1 && front.shape.value == 1 && !keep_last) {  // replace the size-1 front
       front = x;
@@ -89,16 +88,46 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(
       front = LayoutLeaf{merged, x.stride};
       continue;
     }
-    if (n == N) return fail(Errc::capacity).add("a coalesced layout with more than ").add(N).add(" modes");
-    stack[n++] = x;  // prepend
+    if (n == cap) return fail(Errc::capacity).add("a coalesced layout with more than ").add(cap).add(" modes");
+    out[n++] = x;  // prepend
   }
-  if (n == 1 && stack[0].shape.value == 1 && !keep_last) return make_leaf<N>(Int::fixed(1), Stride::integer(Int::fixed(0)));
+  if (n == 1 && out[0].shape.value == 1 && !keep_last) {
+    n = 0;
+    return Error{};
+  }
   for (int k = 0; k < n / 2; ++k) {  // front first
-    LayoutLeaf t = stack[k];
-    stack[k] = stack[n - 1 - k];
-    stack[n - 1 - k] = t;
+    LayoutLeaf t = out[k];
+    out[k] = out[n - 1 - k];
+    out[n - 1 - k] = t;
   }
-  return flat_layout<N>(stack, n);
+  return Error{};
+}
+
+/// CuTe's bw_coalesce over the flat modes leaves[0..count) (bw_coalesce_modes) as a layout of
+/// capacity N: `_1:_0` for no mode left. @pre shapes >= 1
+template <int N = kMaxLeaves>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
+                                                                          bool keep_last) {
+  // Built in the result (a named return value: no copy of the tree).
+  Result<LayoutN<N>> r;
+  LayoutN<N>& t = r.value;
+  int n = 0;
+  r.error = bw_coalesce_modes(leaves, count, keep_last, t.leaf, N, n);
+  if (!r.ok()) return r;
+  if (n == 0) {
+    t.leaf[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(0))};
+    n = 1;
+  }
+  if (n == 1) {
+    t.node[0] = LayoutN<N>::kLeaf;
+    t.nnodes = 1;
+  } else {
+    t.node[0] = static_cast<std::int8_t>(n);
+    for (int k = 1; k <= n; ++k) t.node[k] = LayoutN<N>::kLeaf;
+    t.nnodes = static_cast<std::uint8_t>(n + 1);
+  }
+  t.nleaves = static_cast<std::uint8_t>(n);
+  return r;
 }
 
 template <int N>

@@ -32,7 +32,7 @@ namespace detail {
 /// stride.
 template <int N>
 struct SortedModesN {
-  LayoutLeaf mode[N] = {};
+  LayoutLeaf mode[N];  // [0, n) are set; the rest is not cleared (not read)
   int n = 0;
   bool all_static = true;  ///< of the filtered layout (for its cosize's flag)
 };
@@ -58,15 +58,23 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complem
       return e;
     }
   }
-  LAYOUTREF_TRY(LayoutN<N> f, filter(a));
+  // filter(A) (coalesce of filter_zeros(A)), into f[0, nf): nf == 0 is `_1:_0`.
+  LayoutLeaf z[N];
+  int nz = a.nleaves < N ? a.nleaves : N;  // == a.nleaves (a Tree's invariant), stated for the compiler
+  for (int k = 0; k < nz; ++k) {
+    LayoutLeaf const& x = a.leaf[k];
+    z[k] = x.stride.value == 0 ? LayoutLeaf{Int::fixed(1), x.stride} : x;
+  }
+  LayoutLeaf f[N];
+  int nf = 0;
+  LAYOUTREF_CHECK(bw_coalesce_modes(z, nz, false, f, N, nf));
   SortedModesN<N> s;
-  if (f.is_leaf() && f.leaf[0].stride.value == 0) {  // `_1:_0`: nothing to complement
-    s.all_static = f.leaf[0].shape.is_static && f.leaf[0].stride.is_static;
+  if (nf == 0 || (nf == 1 && f[0].stride.value == 0)) {  // `_1:_0`: nothing to complement
+    s.all_static = nf == 0 || (f[0].shape.is_static && f[0].stride.is_static);
     return s;
   }
-  for (int k = 0; k < f.nleaves; ++k) {
-    LayoutLeaf x = f.leaf[k];
-    x.stride.path = BasisPath{};
+  for (int k = 0; k < nf; ++k) {
+    LayoutLeaf const& x = f[k];  // an integer stride: the basis strides other than 0 were refused above, and filter left no 0
     if (x.stride.value < 0)
       return fail(Errc::inadmissible, Cond::complement_negative_stride)
           .add("A has the mode ")
@@ -111,7 +119,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
   if (s.n == 0) {
     // CuTe: make_layout(coalesce(cotarget)): adjacent entries of the same staticness multiplied
     // (CuTe's coalesce of a shape), laid out compact column-major (a static _1 gets stride _0).
-    LayoutLeaf m[P] = {};
+    LayoutLeaf m[P];  // [0, g) are set (shape, then stride) before they are read
     int g = 0;
     for (int k = 0; k < cotarget.nleaves; ++k) {
       Int x = cotarget.leaf[k];
@@ -131,7 +139,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
     return flat_layout<N>(m, g);
   }
   // The gaps and the rest, flat (size-1 modes left out: coalesce drops them), then coalesced.
-  LayoutLeaf gaps[N + P] = {};
+  LayoutLeaf gaps[N + P];  // [0, n) are set before they are read
   int n = 0;
   Int span = Int::fixed(1);  // N(i-1)*d(i-1), the stride of the next gap
   for (int i = 0; i < s.n; ++i) {
@@ -174,7 +182,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
 template <int N, int P>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
   LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
-  return representable(detail::complement_sorted(s, cotarget));
+  auto r_ = detail::complement_sorted(s, cotarget);
+  keep_representable(r_);
+  return r_;
 }
 
 template <int N>
@@ -192,7 +202,9 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
     LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
-  return representable(detail::complement_sorted(s, IntTupleN<N>::of(Int{cosize, s.all_static})));
+  auto r_ = detail::complement_sorted(s, IntTupleN<N>::of(Int{cosize, s.all_static}));
+  keep_representable(r_);
+  return r_;
 }
 
 }  // namespace layoutref::impl

@@ -13,6 +13,16 @@
 #define LAYOUTREF_HD
 #endif
 
+/// The checked scalar steps (checked.hpp) return a Result whose Error is most of its bytes; on
+/// the host they are always inlined, so that the compiler keeps the value and the code in
+/// registers instead of a Result in memory at every call (docs/performance.md). Device code is
+/// left to nvcc.
+#if !defined(__CUDACC__) && (defined(__GNUC__) || defined(__clang__))
+#define LAYOUTREF_ALWAYS_INLINE [[gnu::always_inline]]
+#else
+#define LAYOUTREF_ALWAYS_INLINE
+#endif
+
 /// The largest number of leaf modes a tuple or layout may have; past it operations return
 /// Errc::capacity. Override with -DLAYOUTREF_MAX_LEAVES=N (a decimal integer literal).
 #ifndef LAYOUTREF_MAX_LEAVES

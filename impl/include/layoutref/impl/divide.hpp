@@ -329,7 +329,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arran
   LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::divide_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::divide_leaf(x, b);
                 }));
-  return representable(detail_tile::arrange(p, t, how));
+  auto r_ = detail_tile::arrange(p, t, how);
+  keep_representable(r_);
+  return r_;
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler

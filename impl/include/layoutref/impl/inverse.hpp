@@ -276,7 +276,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_invers
   LayoutLeaf modes[N] = {};
   for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
   LAYOUTREF_TRY(LayoutN<N> r, detail_inverse::layout_of<N>(modes, chain.n));
-  return representable(detail::bw_coalesce(r, false));
+  auto r_ = detail::bw_coalesce(r, false);
+  keep_representable(r_);
+  return r_;
 }
 
 namespace detail_inverse {
@@ -478,7 +480,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse
   Error why = left_inverse_admissible(l);
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;
-  auto r = representable(detail_inverse::left_inverse_construction(l));
+  auto r = detail_inverse::left_inverse_construction(l);
+  keep_representable(r);
   if (why.ok()) return r;
   if (r.ok() && (detail_inverse::quasi_inverse_by_structure(l) || detail_inverse::is_quasi_inverse(l, r.value))) return r;
   // No left inverse: name the condition on the sorted modes of coalesce(L), as the spec does

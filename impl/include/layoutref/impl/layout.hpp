@@ -154,7 +154,16 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(Result<LayoutN<N>> const
 }
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(LayoutN<N> const& l) {
-  return representable(Result<LayoutN<N>>(l));
+  auto r_ = Result<LayoutN<N>>(l);
+  keep_representable(r_);
+  return r_;
+}
+/// representable(r) in place: r's error becomes overflow when r holds a layout that is not
+/// representable. For `auto r = f(...); keep_representable(r); return r;`, which returns r
+/// without a copy (a named return value), where `return representable(f(...))` copies it.
+template <int N>
+LAYOUTREF_HD constexpr void keep_representable(Result<LayoutN<N>>& r) {
+  if (r.ok()) r.error = check_representable(r.value);
 }
 
 namespace detail_layout {

@@ -108,7 +108,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arra
   LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
                   return detail_tile::product_leaf(x, b);
                 }));
-  return representable(detail_tile::arrange(p, t, how));
+  auto r_ = detail_tile::arrange(p, t, how);
+  keep_representable(r_);
+  return r_;
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
@@ -140,13 +142,17 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> flat_product(LayoutN<N> const& a, Layo
 /// A', B' padded with `_1:_0` to the larger rank. @post rank(result) == max(rank A, rank B)
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> blocked_product(LayoutN<N> const& a, LayoutN<N> const& b) {
-  return representable(detail_tile::blocked_or_raked(a, b, false));
+  auto r_ = detail_tile::blocked_or_raked(a, b, false);
+  keep_representable(r_);
+  return r_;
 }
 
 /// raked_product(A, B): mode i is (P_i, A_i) (the blocks interleaved).
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> raked_product(LayoutN<N> const& a, LayoutN<N> const& b) {
-  return representable(detail_tile::blocked_or_raked(a, b, true));
+  auto r_ = detail_tile::blocked_or_raked(a, b, true);
+  keep_representable(r_);
+  return r_;
 }
 
 namespace detail_tile {
@@ -205,7 +211,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_to_shap
   } else {
     LAYOUTREF_TRY(reps, make_layout(count));
   }
-  return representable(blocked_or_raked(padded, reps, false));
+  auto r_ = blocked_or_raked(padded, reps, false);
+  keep_representable(r_);
+  return r_;
 }
 
 }  // namespace detail_tile

@@ -48,7 +48,7 @@ struct Stride {
 };
 
 /// k * stride (CuTe: Int * ScaledBasis keeps the basis).
-LAYOUTREF_HD constexpr Result<Stride> scale(Int k, Stride d) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Result<Stride> scale(Int k, Stride d) {
   LAYOUTREF_TRY(i64 v, checked_mul(k.value, d.value));
   Stride r = d;
   r.value = v;
