@@ -83,9 +83,11 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
       front = x;
       continue;
     }
-    if (scaled_equals(x.shape, x.stride, front.stride)) {  // merge into the front
-      LAYOUTREF_TRY(Int merged, mul(x.shape, front.shape));
-      front = LayoutLeaf{merged, x.stride};
+    if (scaled_equals(x.shape, x.stride, front.stride)) {  // merge into the front: (s*front):d
+      if (mul_overflows(x.shape.value, front.shape.value)) return overflow_error("*", x.shape.value, front.shape.value);
+      front.shape.value *= x.shape.value;
+      front.shape.is_static = front.shape.is_static && x.shape.is_static;
+      front.stride = x.stride;
       continue;
     }
     if (n == cap) return fail(Errc::capacity).add("a coalesced layout with more than ").add(cap).add(" modes");

@@ -106,8 +106,8 @@ LAYOUTREF_HD constexpr void add_shape(Error& e, i64 const* m, int k) {
 template <int N>
 LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   if (n == 1 || r == 0 || flat.nleaves < 2) return Error{};
-  i64 m[N] = {};
-  int k = flat.nleaves;
+  i64 m[N];  // [0, k) set
+  int k = flat.nleaves < N ? flat.nleaves : N;  // == flat.nleaves (a Tree's invariant), stated for the compiler
   for (int i = 0; i < k; ++i) m[i] = flat.leaf[i].shape.value;
   Division left = shah_divide(m, k, r);
   if (!left.ok || !left.strong) {
@@ -121,7 +121,7 @@ LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
       e.add(r).add(" = ").add(left.prefix).add("*").add(left.c).add(" but ").add(left.c).add(" does not divide the mode size ").add(m[left.index]);
     return e;
   }
-  i64 rest[N] = {};
+  i64 rest[N];  // [0, nr) set
   int nr = 0;
   if (left.index + 1 < k) {
     rest[nr++] = m[left.index] / left.c;
@@ -141,36 +141,59 @@ LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   return Error{};
 }
 
+/// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
+/// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
+/// docs/performance.md).
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
+                                                             BasisPath const& path) {
+  out.shape.value = s;
+  out.shape.is_static = s_static;
+  out.stride.value = d;
+  out.stride.is_static = d_static;
+  out.stride.path = path;
+}
+
 /// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`, as its
-/// modes: out[0..k) (k = 1: an integral layout, else a flat tuple of k modes).
+/// modes: out[0..k) (k = 1: an integral layout, else a flat tuple of k modes). Each Int step is
+/// the one of checked.hpp (ceil_div, min, div, scale), with its static flag, in scalars.
 /// @pre out has room for flat.nleaves modes (the result never has more)
 template <int N>
 LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, Int r, LayoutLeaf* out, int& k) {
   k = 0;
   if (flat.is_leaf()) {
-    LAYOUTREF_TRY(Stride d, scale(r, flat.leaf[0].stride));
-    out[k++] = LayoutLeaf{n, d};
+    Stride const& d = flat.leaf[0].stride;
+    if (mul_overflows(r.value, d.value)) return overflow_error("*", r.value, d.value);
+    set_leaf(out[k++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, d.path);
     return Error{};
   }
   int last = flat.nleaves - 1;
-  Int rest_shape = n, rest_stride = r;
+  i64 rest_shape = n.value, rest_stride = r.value;
+  bool rest_shape_static = n.is_static, rest_stride_static = r.is_static;
   for (int i = 0; i < last; ++i) {
-    Int curr_shape = flat.leaf[i].shape;
-    Int next_shape = ceil_div(curr_shape, rest_stride);   // ceil(prefix product / stride)
-    Int next_stride = ceil_div(rest_stride, curr_shape);  // ceil(stride / prefix product)
-    if (next_shape.value == 1 || rest_shape.value == 1) {
+    LayoutLeaf const& x = flat.leaf[i];
+    i64 curr_shape = x.shape.value;
+    i64 next_shape = ceil_div(curr_shape, rest_stride);   // ceil(prefix product / stride)
+    i64 next_stride = ceil_div(rest_stride, curr_shape);  // ceil(stride / prefix product)
+    bool next_static = x.shape.is_static && rest_stride_static;
+    if (next_shape == 1 || rest_shape == 1) {
       rest_stride = next_stride;
+      rest_stride_static = next_static;
       continue;
     }
-    Int new_shape = min(next_shape, rest_shape);
-    LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[i].stride));
-    out[k++] = LayoutLeaf{new_shape, d};
-    rest_shape = div(rest_shape, new_shape);
+    i64 new_shape = next_shape <= rest_shape ? next_shape : rest_shape;
+    bool new_static = next_static && rest_shape_static;
+    if (mul_overflows(rest_stride, x.stride.value)) return overflow_error("*", rest_stride, x.stride.value);
+    set_leaf(out[k++], new_shape, new_static, rest_stride * x.stride.value, rest_stride_static && x.stride.is_static,
+             x.stride.path);
+    rest_shape = rest_shape / new_shape;
+    rest_shape_static = rest_shape_static && new_static;
     rest_stride = next_stride;
+    rest_stride_static = next_static;
   }
-  if (k == 0 || rest_shape.value != 1) {
-    LAYOUTREF_TRY(Stride d, scale(rest_stride, flat.leaf[last].stride));
-    out[k++] = LayoutLeaf{rest_shape, d};
+  if (k == 0 || rest_shape != 1) {
+    Stride const& d = flat.leaf[last].stride;
+    if (mul_overflows(rest_stride, d.value)) return overflow_error("*", rest_stride, d.value);
+    set_leaf(out[k++], rest_shape, rest_shape_static, rest_stride * d.value, rest_stride_static && d.is_static, d.path);
   }
   return Error{};
 }
@@ -185,9 +208,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_leaf
 }
 
 /// What the by-mode check needs to know of a leaf of B.
+/// Trivially default-constructible (compose_into sets one per leaf of B): `{{}, 0, -1}` is none.
 struct LeafInterval {
-  BasisPath path{};  ///< the mode of A it reaches (depth 0: all of A)
-  i64 lo = 0, hi = -1;
+  BasisPath path;  ///< the mode of A it reaches (depth 0: all of A)
+  i64 lo, hi;
 };
 
 /// Product of A's extension modes but the last (saturating).
@@ -208,7 +232,12 @@ LAYOUTREF_HD constexpr i64 finite_part(LayoutN<N> const& flat) {
 /// .disjoint_intervals (inadmissible); capacity past N leaves or the exact-check bound;
 /// overflow when the result's values do not fit in int64 (check_representable).
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b);
+
+namespace detail {
+/// composition(a, b) built into out (the caller's Result: no copy of the tree); the error or ok.
+template <int N>
+LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
   using Out = LayoutN<N>;
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
@@ -218,18 +247,20 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
     if (d.value < 0) {
       Error e = fail(Errc::inadmissible, Cond::composition_negative_stride);
       e.add("B has the negative stride ");
-      detail::add_stride(e, d);
+      add_stride(e, d);
       return e.add("; A is not defined below 0");
     }
     need_flat = need_flat || (d.is_integer() && d.value != 0);
   }
-  Out flat_a, flat_sub;
-  if (need_flat) {
-    LAYOUTREF_TRY(flat_a, coalesce_x(a));
-  }
-  detail::LeafInterval iv[N] = {};
+  // A's extension form, used where it is (no copy out of its Result).
+  Result<Out> fa = need_flat ? coalesce_x(a) : Result<Out>(Out::of(LayoutLeaf{}));
+  if (!fa.ok()) return fa.error;
+  Out const& flat_a = fa.value;
+  Out flat_sub;
+  LeafInterval iv[N];  // [0, leaf) set, one per leaf of B
   bool exact = true;  // every leaf met Shah's conditions
-  Out out;
+  out.nnodes = 0;
+  out.nleaves = 0;
   int leaf = 0;
   for (int node = 0; node < b.nnodes; ++node) {
     if (b.node[node] != Out::kLeaf) {
@@ -240,31 +271,36 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
     LayoutLeaf const& x = b.leaf[leaf];
     Out const* flat = &flat_a;
     Int r = x.stride.coefficient();
+    iv[leaf] = LeafInterval{BasisPath{}, 0, -1};
     if (!x.stride.is_integer() && x.stride.value != 0) {
-      LAYOUTREF_TRY(flat_sub, detail::basis_extension(a, x.stride.path));
+      LAYOUTREF_TRY(flat_sub, basis_extension(a, x.stride.path));
       flat = &flat_sub;
       iv[leaf].path = x.stride.path;
     }
     // The leaf's result: its modes[0..k), k = 1 an integral layout, else a flat tuple (Shah's
-    // conditions hold, or a stride 0); or, on the rare path, the layout exact_leaf gives.
-    LayoutLeaf modes[N];
+    // conditions hold, or a stride 0); or, on the rare path, the layout exact_leaf gives. The
+    // modes are written straight into out's leaves where they have room (at most flat's
+    // leaves, or one), else into a local array and refused below.
+    LayoutLeaf spare[N];
+    bool room = out.nleaves + (x.stride.value == 0 ? 1 : flat->nleaves) <= N;
+    LayoutLeaf* modes = room ? out.leaf + out.nleaves : spare;
     int k = 0;
     Out rare;
     bool is_rare = false;
     if (x.stride.value == 0) {
       modes[k++] = LayoutLeaf{x.shape, Stride::integer(r)};
     } else {
-      Error shah = detail::shah_mode(*flat, x.shape.value, r.value);
+      Error shah = shah_mode(*flat, x.shape.value, r.value);
       if (shah.ok()) {
-        LAYOUTREF_CHECK(detail::compose_leaf_modes(*flat, x.shape, r, modes, k));
+        LAYOUTREF_CHECK(compose_leaf_modes(*flat, x.shape, r, modes, k));
       } else {
         is_rare = true;
         exact = false;
-        LAYOUTREF_TRY(rare, detail::exact_leaf(*flat, x.shape, r, detail::compose_leaf(*flat, x.shape, r), shah));
+        LAYOUTREF_TRY(rare, exact_leaf(*flat, x.shape, r, compose_leaf(*flat, x.shape, r), shah));
       }
       if (x.shape.value > 1 && !flat->is_leaf()) {
         i64 hi = mul_overflows(r.value, x.shape.value - 1) ? kI64Max : r.value * (x.shape.value - 1);
-        i64 top = detail::finite_part(*flat) - 1;
+        i64 top = finite_part(*flat) - 1;
         iv[leaf].lo = r.value;
         iv[leaf].hi = hi < top ? hi : top;
       }
@@ -277,10 +313,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
       for (int j = 0; j < leaves; ++j) out.leaf[out.nleaves++] = rare.leaf[j];
     } else {
       if (k > 1) out.node[out.nnodes++] = static_cast<std::int8_t>(k);
-      for (int j = 0; j < k; ++j) {
-        out.node[out.nnodes++] = Out::kLeaf;
-        out.leaf[out.nleaves++] = modes[j];
-      }
+      for (int j = 0; j < k; ++j) out.node[out.nnodes++] = Out::kLeaf;
+      if (!room)  // unreachable: out.nleaves + k <= N was checked above, and k <= flat's leaves
+        for (int j = 0; j < k; ++j) out.leaf[out.nleaves + j] = modes[j];
+      out.nleaves = static_cast<std::uint8_t>(out.nleaves + k);
     }
     ++leaf;
   }
@@ -291,9 +327,16 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
       if (iv[i].lo > iv[i].hi || iv[j].lo > iv[j].hi || !(iv[i].path == iv[j].path)) continue;
       if (!(iv[i].hi < iv[j].lo || iv[j].hi < iv[i].lo)) disjoint = false;
     }
-  if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(detail::check_by_mode(a, b, out));
-  LAYOUTREF_CHECK(check_representable(out));
-  return out;
+  if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(check_by_mode(a, b, out));
+  return check_representable(out);
+}
+}  // namespace detail
+
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b) {
+  Result<LayoutN<N>> r;  // built in place and returned as it is (a named return value)
+  r.error = detail::compose_into(a, b, r.value);
+  return r;
 }
 
 namespace detail {
