@@ -28,7 +28,7 @@ MUTATIONS = [
     ("composition-odometer-carry", "composition_exact.hpp", "    v -= (x.shape.value - 1) * x.stride.value;", "    v -= x.shape.value * x.stride.value;", "the by-mode check's odometer carries wrongly"),
     ("composition-left-div", "composition.hpp", "if (d % prefix != 0) return r;", "if (d % prefix != 0 && prefix > 2) return r;", "left divisibility test weakened"),
     ("composition-weak-div", "composition.hpp", "r.strong = last || m[i] % c == 0;", "r.strong = true;", "weak left divisibility always strong"),
-    ("composition-disjoint", "composition.hpp", "if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(detail::check_by_mode(a, b, out));", "", "no by-mode check of overlapping intervals"),
+    ("composition-disjoint", "composition.hpp", "if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(check_by_mode(a, b, out));", "", "no by-mode check of overlapping intervals"),
     ("composition-tiler-rank", "composition.hpp", "if (items > rank)", "if (items > rank + 1)", "tiler rank check off by one"),
     ("crd2idx-negative", "coordinates.hpp", "if (c < 0) return fail(Errc::bad_argument).add(\"negative coordinate \").add(c);", "", "negative coordinates accepted"),
     ("crd2idx-range", "coordinates.hpp", "if (c >= extent) return", "if (c > extent) return", "coordinate range off by one"),
