@@ -32,9 +32,13 @@ namespace detail {
 /// stride.
 template <int N>
 struct SortedModesN {
-  LayoutLeaf mode[N];  // [0, n) are set; the rest is not cleared (not read)
+  LayoutLeaf mode[N];  ///< [0, n) are set; the rest is cleared only in constant evaluation (as a Tree's leaves)
   int n = 0;
   bool all_static = true;  ///< of the filtered layout (for its cosize's flag)
+  LAYOUTREF_HD constexpr SortedModesN() {  // NOLINT(cppcoreguidelines-pro-type-member-init): see mode
+    if (__builtin_is_constant_evaluated())
+      for (auto& m : mode) m = LayoutLeaf{};
+  }
 };
 using SortedModes = SortedModesN<kMaxLeaves>;
 

@@ -48,8 +48,12 @@ inline constexpr i64 kPointwiseBudget = LAYOUTREF_MAX_EXACT_CHECK;
 /// The modes of a flat (coalesced) layout of capacity N; a leaf layout is one mode.
 template <int N>
 struct FlatModesN {
-  LayoutLeaf mode[N] = {};
+  LayoutLeaf mode[N];  ///< [0, n) are set; the rest is cleared only in constant evaluation (as a Tree's leaves)
   int n = 0;
+  LAYOUTREF_HD constexpr FlatModesN() {  // NOLINT(cppcoreguidelines-pro-type-member-init): see mode
+    if (__builtin_is_constant_evaluated())
+      for (auto& m : mode) m = LayoutLeaf{};
+  }
 };
 using FlatModes = FlatModesN<kMaxLeaves>;
 template <int N>
@@ -57,6 +61,17 @@ LAYOUTREF_HD constexpr FlatModesN<N> flat_modes(LayoutN<N> const& l) {
   FlatModesN<N> f;
   for (int k = 0; k < l.nleaves; ++k) f.mode[f.n++] = l.leaf[k];
   return f;
+}
+/// The modes of coalesce(l) (a leaf `_1:_0` when nothing is left, as coalesce gives it), folded
+/// straight into f. Errors: coalesce's. @pre l is valid (shapes >= 1)
+template <int N>
+LAYOUTREF_HD constexpr Error coalesced_modes(LayoutN<N> const& l, FlatModesN<N>& f) {
+  LAYOUTREF_CHECK(detail::bw_coalesce_modes(l.leaf, l.nleaves, false, f.mode, N, f.n));
+  if (f.n == 0) {
+    f.mode[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(0))};
+    f.n = 1;
+  }
+  return Error{};
 }
 
 /// The layout of flat modes: a leaf for one mode, a flat tuple otherwise (none: `_1:_0`), of
@@ -87,7 +102,7 @@ LAYOUTREF_HD constexpr void exchange_sort(i64* key, int* val, int n) {
 /// The order in which CuTe visits the modes of f: increasing stride by exchange sort.
 template <int N>
 LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
-  i64 key[N] = {};
+  i64 key[N];  // [0, f.n) set
   for (int k = 0; k < f.n; ++k) {
     key[k] = f.mode[k].stride.value;
     order[k] = k;
@@ -266,19 +281,18 @@ template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
-  LAYOUTREF_TRY(LayoutN<N> c, coalesce(l));
-  detail_inverse::FlatModesN<N> f = detail_inverse::flat_modes(c);
-  Int p[N + 1] = {};
+  detail_inverse::FlatModesN<N> f;
+  LAYOUTREF_CHECK(detail_inverse::coalesced_modes(l, f));
+  Int p[N + 1];  // [0, f.n] set
   LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
   LAYOUTREF_TRY(detail_inverse::ChainN<N> chain, detail_inverse::right_inverse_chain(f));
   // CuTe: coalesce((_1, shapes...) : (_0, index strides...)); coalesce skips the leading `_1`,
   // which only shows when the chain is empty (`_1:_0`).
-  LayoutLeaf modes[N] = {};
+  LayoutLeaf modes[N];  // [0, chain.n) set
   for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
-  LAYOUTREF_TRY(LayoutN<N> r, detail_inverse::layout_of<N>(modes, chain.n));
-  auto r_ = detail::bw_coalesce(r, false);
-  keep_representable(r_);
-  return r_;
+  auto r = detail::bw_coalesce<N>(modes, chain.n, false);
+  keep_representable(r);
+  return r;
 }
 
 namespace detail_inverse {
@@ -352,14 +366,16 @@ namespace detail_inverse {
 /// product so far (CuTe's static_assert "Left inverse divisibility condition").
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
-  LAYOUTREF_TRY(LayoutN<N> c, coalesce(l));
-  FlatModesN<N> f = flat_modes(c);
-  Int p[N + 1] = {};
+  LAYOUTREF_CHECK(validate(l));
+  FlatModesN<N> f;
+  LAYOUTREF_CHECK(coalesced_modes(l, f));
+  Int p[N + 1];  // [0, f.n] set
   LAYOUTREF_CHECK(prefix_products(f, p));
-  int order[N] = {};
+  int order[N];  // [0, f.n) set
   stride_order(f, order);
-  // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...).
-  LayoutLeaf modes[N + 1] = {};
+  // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...): each of the n + 1 modes gets its
+  // shape and its stride below before it is read.
+  LayoutLeaf modes[N + 1];
   int n = 0;
   modes[0].stride = Stride::integer(Int::fixed(0));
   Int covered = Int::fixed(1);  // size(result_shape)
