@@ -140,15 +140,19 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> bw_coalesce(LayoutN<N> const& l, bool 
 /// An open tuple of a profile in a pre-order walk of two trees (at_profile here; the tiler walks
 /// compose_tiler, by_mode and zip2_by): it builds the result's tuple for the sub-layout of l at
 /// node l_node, mode by mode, counted as TupleBuilder counts it (`rank`: at_profile's only).
+/// Trivially default-constructible, so that a walk's array of levels is not cleared: a level is
+/// set by open() when its tuple opens, before it is read.
 struct ProfileLevel {
-  std::int16_t items = 0;   ///< the profile tuple's items (the modes op reaches)
-  std::int16_t rank = 0;    ///< the sub-layout's rank (the result tuple's items)
-  std::int16_t i = 0;       ///< the mode being built
-  std::int16_t l_node = 0;  ///< the node of l's sub-layout
-  std::int16_t l_next = 0;  ///< the node of its mode i
-  std::int16_t nodes = 1;   ///< the nodes and leaves of the result's tuple so far
-  std::int16_t leaves = 0;
-  bool full = false;  ///< a mode did not fit; reported when the tuple ends (TupleBuilder::done)
+  std::int16_t items;   ///< the profile tuple's items (the modes op reaches)
+  std::int16_t rank;    ///< the sub-layout's rank (the result tuple's items)
+  std::int16_t i;       ///< the mode being built
+  std::int16_t l_node;  ///< the node of l's sub-layout
+  std::int16_t l_next;  ///< the node of its mode i
+  std::int16_t nodes;   ///< the nodes and leaves of the result's tuple so far
+  std::int16_t leaves;
+  bool full;  ///< a mode did not fit; reported when the tuple ends (TupleBuilder::done)
+  /// A tuple just opened: no items, its own node counted.
+  LAYOUTREF_HD static constexpr ProfileLevel open() { return ProfileLevel{0, 0, 0, 0, 0, 1, 0, false}; }
 };
 
 /// Adds a finished mode of nodes:leaves to the open tuple `level` (TupleBuilder::push: past the
@@ -193,7 +197,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> at_profile(L
   using Out = LayoutN<N>;
   using Profile = IntTupleN<P>;
   if (profile.is_leaf()) return op(l);
-  ProfileLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  ProfileLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
   Out out;
   bool spilled = false;  // out could not hold a mode: then some tuple is full as well
@@ -209,7 +213,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> at_profile(L
             .add(" modes but the layout has ")
             .add(rank);
       ProfileLevel& level = levels[++top];
-      level = ProfileLevel{};
+      level = ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
       level.rank = static_cast<std::int16_t>(rank);
       level.l_node = static_cast<std::int16_t>(ln);

@@ -368,7 +368,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
     if (p.leaf[0] == TilerN<N>::kUnderscore) return a;
     return composition(a, t.layouts[p.leaf[0]]);
   }
-  ProfileLevel levels[Profile::kNodes] = {};
+  ProfileLevel levels[Profile::kNodes];  // the open tuples [0, top]
   int top = -1;
   Out out;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
@@ -387,7 +387,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
                             .add(rank),
                         levels, top);
       ProfileLevel& level = levels[++top];
-      level = ProfileLevel{};
+      level = ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
       level.l_node = static_cast<std::int16_t>(an);
       level.l_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);

@@ -75,7 +75,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
     }
     return leaf(a, t.layouts[idx]);
   }
-  detail::ProfileLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  detail::ProfileLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
   Out out;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
@@ -89,7 +89,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
         return detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
                                 levels, top);
       detail::ProfileLevel& level = levels[++top];
-      level = detail::ProfileLevel{};
+      level = detail::ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
       level.l_node = static_cast<std::int16_t>(an);
       level.l_next = static_cast<std::int16_t>(a.node[an] == Out::kLeaf ? an : an + 1);
@@ -146,14 +146,16 @@ struct Split {
 
 /// An open tuple of the guide in zip2_by's walk: the tuple of p at node p_node is split item by
 /// item into a tuple of firsts and a tuple of seconds, each counted as TupleBuilder counts it.
+/// Trivially default-constructible (zip2_by's levels are set by open() when a tuple opens).
 struct ZipLevel {
-  std::int16_t items = 0;   ///< the guide tuple's items
-  std::int16_t i = 0;       ///< the item being split
-  std::int16_t p_node = 0;  ///< the node of p's sub-layout
-  std::int16_t p_next = 0;  ///< the node of its mode i
-  std::int16_t first_nodes = 1, first_leaves = 0;
-  std::int16_t second_nodes = 1, second_leaves = 0;
-  bool first_full = false, second_full = false;  ///< reported when the tuple ends, firsts first
+  std::int16_t items;   ///< the guide tuple's items
+  std::int16_t i;       ///< the item being split
+  std::int16_t p_node;  ///< the node of p's sub-layout
+  std::int16_t p_next;  ///< the node of its mode i
+  std::int16_t first_nodes, first_leaves;
+  std::int16_t second_nodes, second_leaves;
+  bool first_full, second_full;  ///< reported when the tuple ends, firsts first
+  LAYOUTREF_HD static constexpr ZipLevel open() { return ZipLevel{0, 0, 0, 0, 1, 0, 1, 0, false, false}; }
 };
 
 /// TupleBuilder::push's count: adds nodes:leaves to a tuple of nodes:leaves, or marks it full.
@@ -198,7 +200,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
     LAYOUTREF_TRY(s.second, p.mode(1));
     return s;
   }
-  ZipLevel levels[Profile::kNodes] = {};  // the open tuples: at most one a node
+  ZipLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
   Split<N> s;
   bool spilled = false;  // a half could not hold an item: then some tuple is full as well
@@ -211,7 +213,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
       if (p.node[pn] == Out::kLeaf || rank < items)
         return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
       ZipLevel& level = levels[++top];
-      level = ZipLevel{};
+      level = ZipLevel::open();
       level.items = static_cast<std::int16_t>(items);
       level.p_node = static_cast<std::int16_t>(pn);
       level.p_next = static_cast<std::int16_t>(pn + 1);
@@ -307,8 +309,27 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_with_co
 /// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
-  LAYOUTREF_TRY(LayoutN<N> ca, coalesce(a));
-  auto r = tile_with_complement(a, b, shape(ca));
+  // shape(coalesce(A)), folded straight from A's leaves: `_1` when nothing is left (coalesce's
+  // `_1:_0`), a leaf for one mode, else a flat tuple.
+  LAYOUTREF_CHECK(validate(a));
+  LayoutLeaf modes[N];  // [0, nc) set
+  int nc = 0;
+  LAYOUTREF_CHECK(detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc));
+  IntTupleN<N> cotarget;
+  if (nc == 0) {
+    cotarget = IntTupleN<N>::of(Int::fixed(1));
+  } else if (nc == 1) {
+    cotarget = IntTupleN<N>::of(modes[0].shape);
+  } else {
+    cotarget.node[0] = static_cast<std::int8_t>(nc);
+    for (int k = 0; k < nc; ++k) {
+      cotarget.node[k + 1] = IntTupleN<N>::kLeaf;
+      cotarget.leaf[k] = modes[k].shape;
+    }
+    cotarget.nnodes = static_cast<std::uint8_t>(nc + 1);
+    cotarget.nleaves = static_cast<std::uint8_t>(nc);
+  }
+  auto r = tile_with_complement(a, b, cotarget);
   if (r.ok() || r.error.code != Errc::inadmissible) return r;
   LAYOUTREF_TRY(Int n, size(a));
   auto s = tile_with_complement(a, b, n);
@@ -326,12 +347,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arran
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::divide_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
-                  return detail_tile::divide_leaf(x, b);
-                }));
-  auto r_ = detail_tile::arrange(p, t, how);
-  keep_representable(r_);
-  return r_;
+  auto r = detail_tile::by_mode(a, t, pairs, Cond::divide_tiler_rank,
+                                [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); });
+  if (r.ok() && how != Arrangement::logical) r = detail_tile::arrange(r.value, t, how);
+  keep_representable(r);
+  return r;
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler

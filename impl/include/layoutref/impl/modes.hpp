@@ -212,10 +212,36 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const* parts, i
   for (int k = 0; k < n; ++k) out.push(parts[k]);
   return out.done();
 }
+namespace detail_modes {
+/// Appends part as the next item of the tuple being built in r (TupleBuilder::push, the same
+/// capacity error), in place.
+template <int N>
+LAYOUTREF_HD constexpr void push_part(Result<LayoutN<N>>& r, LayoutN<N> const& part) {
+  LayoutN<N>& t = r.value;
+  if (!r.ok()) return;
+  if (t.nnodes + part.nnodes > LayoutN<N>::kNodes || t.nleaves + part.nleaves > LayoutN<N>::kLeaves || t.node[0] == 127) {
+    r.error = fail(Errc::capacity).add("more than ").add(LayoutN<N>::kLeaves).add(" leaves or ").add(LayoutN<N>::kNodes).add(" nodes");
+    return;
+  }
+  for (int k = 0; k < part.nnodes; ++k) t.node[t.nnodes + k] = part.node[k];
+  for (int k = 0; k < part.nleaves; ++k) t.leaf[t.nleaves + k] = part.leaf[k];
+  t.nnodes = static_cast<std::uint8_t>(t.nnodes + part.nnodes);
+  t.nleaves = static_cast<std::uint8_t>(t.nleaves + part.nleaves);
+  ++t.node[0];
+}
+}  // namespace detail_modes
+
+/// make_layout(L0, L1, ...) of parts given one by one: the same as make_layout(parts, n), built
+/// in its result (no copies of the parts).
 template <int N, class... Ls>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const& first, Ls const&... rest) {
-  LayoutN<N> parts[1 + sizeof...(Ls)] = {first, rest...};
-  return make_layout(parts, 1 + static_cast<int>(sizeof...(Ls)));
+  Result<LayoutN<N>> r;
+  r.value.node[0] = 0;
+  r.value.nnodes = 1;
+  r.value.nleaves = 0;
+  detail_modes::push_part(r, first);
+  (detail_modes::push_part(r, static_cast<LayoutN<N> const&>(rest)), ...);
+  return r;
 }
 
 }  // namespace layoutref::impl

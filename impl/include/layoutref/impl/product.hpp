@@ -72,14 +72,32 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> zip(LayoutN<
     LAYOUTREF_TRY(LayoutN<N> pair, make_layout(first, second));
     return make_layout(pair);
   }
-  TupleBuilder<LayoutLeaf, N> out;
+  // Built in the result: mode i is the pair (first_i, second_i), each copied from its node
+  // range (zip_mode's choice: the half's mode i when it is a tuple of rank r, else the half).
+  // The capacity error is TupleBuilder's, as when the pairs are made and pushed one by one.
+  using Out = LayoutN<N>;
+  Result<Out> res;
+  Out& t = res.value;
+  t.node[0] = static_cast<std::int8_t>(r);
+  t.nnodes = 1;
+  t.nleaves = 0;
+  bool split_first = !first.is_leaf() && first.rank() == r, split_second = !second.is_leaf() && second.rank() == r;
+  int fk = split_first ? 1 : 0, sk = split_second ? 1 : 0;  // the node of first_i, second_i
   for (int i = 0; i < r; ++i) {
-    LAYOUTREF_TRY(LayoutN<N> f, zip_mode(first, i, r));
-    LAYOUTREF_TRY(LayoutN<N> s, zip_mode(second, i, r));
-    LAYOUTREF_TRY(LayoutN<N> pair, make_layout(f, s));
-    out.push(pair);
+    int fe = first.end(fk), se = second.end(sk);
+    int ffirst = first.leaf_index(fk), sfirst = second.leaf_index(sk);
+    int nodes = 1 + (fe - fk) + (se - sk), leaves = (first.leaf_index(fe) - ffirst) + (second.leaf_index(se) - sfirst);
+    if (t.nnodes + nodes > Out::kNodes || t.nleaves + leaves > Out::kLeaves)
+      return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    t.node[t.nnodes++] = 2;
+    for (int k = fk; k < fe; ++k) t.node[t.nnodes++] = first.node[k];
+    for (int k = ffirst; k < first.leaf_index(fe); ++k) t.leaf[t.nleaves++] = first.leaf[k];
+    for (int k = sk; k < se; ++k) t.node[t.nnodes++] = second.node[k];
+    for (int k = sfirst; k < second.leaf_index(se); ++k) t.leaf[t.nleaves++] = second.leaf[k];
+    if (split_first) fk = fe;
+    if (split_second) sk = se;
   }
-  return out.done();
+  return res;
 }
 
 /// blocked (raked == false) or raked product.
@@ -105,12 +123,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arra
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
   bool pairs = how != Arrangement::logical;
-  LAYOUTREF_TRY(LayoutN<N> p, detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank, [](LayoutN<N> const& x, LayoutN<N> const& b) {
-                  return detail_tile::product_leaf(x, b);
-                }));
-  auto r_ = detail_tile::arrange(p, t, how);
-  keep_representable(r_);
-  return r_;
+  auto r = detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank,
+                                [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); });
+  if (r.ok() && how != Arrangement::logical) r = detail_tile::arrange(r.value, t, how);
+  keep_representable(r);
+  return r;
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
