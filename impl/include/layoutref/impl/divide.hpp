@@ -264,28 +264,33 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
 /// Push the mode m sliced by repeat<rank(m)>(_) (CuTe's lift_slice): a mode of rank 1 (a leaf or
 /// a rank-1 tuple) is pushed whole, a tuple of rank >= 2 item by item.
 template <int N>
-LAYOUTREF_HD constexpr void push_unpacked(TupleBuilder<LayoutLeaf, N>& out, LayoutN<N> const& m) {
-  if (m.rank() == 1)
-    out.push(m);
-  else
-    out.push_items(m);
+LAYOUTREF_HD constexpr void push_unpacked(Result<LayoutN<N>>& out, LayoutN<N> const& m) {
+  if (m.rank() == 1) {
+    detail_modes::push_part(out, m);
+    return;
+  }
+  for (int c = 1; c < m.nnodes; c = m.end(c)) detail_modes::push_part(out, m, c);
 }
 
-/// The by-mode result `p` (computed with pairs for every form but logical) arranged.
+/// The by-mode result `p` (computed with pairs for every form but logical) arranged, built in
+/// its result.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
   if (how == Arrangement::logical) return p;
-  LAYOUTREF_TRY(Split<N> s, zip2_by(p, t));
-  TupleBuilder<LayoutLeaf, N> out;
+  auto split = zip2_by(p, t);
+  if (!split.ok()) return split.error;
+  Split<N> const& s = split.value;
+  Result<LayoutN<N>> out;
+  detail_modes::start_tuple(out);
   if (how == Arrangement::flat)
     push_unpacked(out, s.first);
   else
-    out.push(s.first);
+    detail_modes::push_part(out, s.first);
   if (how == Arrangement::zipped)
-    out.push(s.second);
+    detail_modes::push_part(out, s.second);
   else
     push_unpacked(out, s.second);
-  return out.done();
+  return out;
 }
 
 /// A ∘ (B, complement(B, cotarget)), the errors prefixed with the step that raised them.

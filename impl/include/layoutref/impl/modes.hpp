@@ -215,19 +215,30 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const* parts, i
 namespace detail_modes {
 /// Appends part as the next item of the tuple being built in r (TupleBuilder::push, the same
 /// capacity error), in place.
+/// Appends the subtree of part at node k (the whole part for k == 0) as the next item of the
+/// tuple being built in r (TupleBuilder::push, the same capacity error), in place.
 template <int N>
-LAYOUTREF_HD constexpr void push_part(Result<LayoutN<N>>& r, LayoutN<N> const& part) {
+LAYOUTREF_HD constexpr void push_part(Result<LayoutN<N>>& r, LayoutN<N> const& part, int k = 0) {
   LayoutN<N>& t = r.value;
   if (!r.ok()) return;
-  if (t.nnodes + part.nnodes > LayoutN<N>::kNodes || t.nleaves + part.nleaves > LayoutN<N>::kLeaves || t.node[0] == 127) {
+  int e = k == 0 ? part.nnodes : part.end(k), first = k == 0 ? 0 : part.leaf_index(k);
+  int nodes = e - k, leaves = (k == 0 ? part.nleaves : part.leaf_index(e)) - first;
+  if (t.nnodes + nodes > LayoutN<N>::kNodes || t.nleaves + leaves > LayoutN<N>::kLeaves || t.node[0] == 127) {
     r.error = fail(Errc::capacity).add("more than ").add(LayoutN<N>::kLeaves).add(" leaves or ").add(LayoutN<N>::kNodes).add(" nodes");
     return;
   }
-  for (int k = 0; k < part.nnodes; ++k) t.node[t.nnodes + k] = part.node[k];
-  for (int k = 0; k < part.nleaves; ++k) t.leaf[t.nleaves + k] = part.leaf[k];
-  t.nnodes = static_cast<std::uint8_t>(t.nnodes + part.nnodes);
-  t.nleaves = static_cast<std::uint8_t>(t.nleaves + part.nleaves);
+  for (int j = 0; j < nodes; ++j) t.node[t.nnodes + j] = part.node[k + j];
+  for (int j = 0; j < leaves; ++j) t.leaf[t.nleaves + j] = part.leaf[first + j];
+  t.nnodes = static_cast<std::uint8_t>(t.nnodes + nodes);
+  t.nleaves = static_cast<std::uint8_t>(t.nleaves + leaves);
   ++t.node[0];
+}
+/// An empty tuple to push parts into.
+template <int N>
+LAYOUTREF_HD constexpr void start_tuple(Result<LayoutN<N>>& r) {
+  r.value.node[0] = 0;
+  r.value.nnodes = 1;
+  r.value.nleaves = 0;
 }
 }  // namespace detail_modes
 
@@ -236,9 +247,7 @@ LAYOUTREF_HD constexpr void push_part(Result<LayoutN<N>>& r, LayoutN<N> const& p
 template <int N, class... Ls>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const& first, Ls const&... rest) {
   Result<LayoutN<N>> r;
-  r.value.node[0] = 0;
-  r.value.nnodes = 1;
-  r.value.nleaves = 0;
+  detail_modes::start_tuple(r);
   detail_modes::push_part(r, first);
   (detail_modes::push_part(r, static_cast<LayoutN<N> const&>(rest)), ...);
   return r;
