@@ -105,17 +105,13 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
   return Error{};
 }
 
-/// CuTe's bw_coalesce over the flat modes leaves[0..count) (bw_coalesce_modes) as a layout of
-/// capacity N: `_1:_0` for no mode left. @pre shapes >= 1
-template <int N = kMaxLeaves>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
-                                                                          bool keep_last) {
-  // Built in the result (a named return value: no copy of the tree).
-  Result<LayoutN<N>> r;
-  LayoutN<N>& t = r.value;
+/// CuTe's bw_coalesce over the flat modes leaves[0..count) (bw_coalesce_modes) into the layout
+/// t of capacity N: `_1:_0` for no mode left. Errors: bw_coalesce_modes'. @pre shapes >= 1;
+/// leaves does not overlap t
+template <int N>
+LAYOUTREF_HD constexpr Error bw_coalesce_into(LayoutLeaf const* leaves, int count, bool keep_last, LayoutN<N>& t) {
   int n = 0;
-  r.error = bw_coalesce_modes(leaves, count, keep_last, t.leaf, N, n);
-  if (!r.ok()) return r;
+  LAYOUTREF_CHECK(bw_coalesce_modes(leaves, count, keep_last, t.leaf, N, n));
   if (n == 0) {
     t.leaf[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(0))};
     n = 1;
@@ -129,6 +125,16 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(
     t.nnodes = static_cast<std::uint8_t>(n + 1);
   }
   t.nleaves = static_cast<std::uint8_t>(n);
+  return Error{};
+}
+
+/// CuTe's bw_coalesce over the flat modes leaves[0..count) as a layout of capacity N
+/// (bw_coalesce_into, built in its Result). @pre shapes >= 1
+template <int N = kMaxLeaves>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
+                                                                          bool keep_last) {
+  Result<LayoutN<N>> r;
+  r.error = bw_coalesce_into(leaves, count, keep_last, r.value);
   return r;
 }
 

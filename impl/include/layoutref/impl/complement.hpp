@@ -114,8 +114,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complem
 /// The complement of the sorted modes s up to the cotarget, as a layout of capacity N (the gaps
 /// and the rest, at most N + P modes before they are coalesced).
 template <int N, int P>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_sorted(SortedModesN<N> const& s,
-                                                                                IntTupleN<P> const& cotarget) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(SortedModesN<N> const& s, IntTupleN<P> const& cotarget,
+                                                                        LayoutN<N>& out) {
   for (int k = 0; k < cotarget.nleaves; ++k)
     if (cotarget.leaf[k].value < 1)
       return fail(Errc::bad_argument).add("complement: the cotarget has the entry ").add(cotarget.leaf[k].value).add(" (must be >= 1)");
@@ -140,7 +140,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
       LAYOUTREF_TRY(current, mul(current, m[k].shape));
     }
     if (g > N) return fail(Errc::capacity).add("complement: a layout with more than ").add(N).add(" modes");
-    return flat_layout<N>(m, g);
+    out = flat_layout<N>(m, g);
+    return Error{};
   }
   // The gaps and the rest, flat (size-1 modes left out: coalesce drops them), then coalesced.
   LayoutLeaf gaps[N + P];  // [0, n) are set before they are read
@@ -149,7 +150,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
   for (int i = 0; i < s.n; ++i) {
     Int d = s.mode[i].stride.coefficient();
     Int q = div(d, span);
-    if (q.value != 1) gaps[n++] = LayoutLeaf{q, Stride::integer(span)};
+    if (q.value != 1) set_leaf(gaps[n++], q, span);
     LAYOUTREF_TRY(span, mul(d, s.mode[i].shape));
   }
   // The rest: ceil_div(cotarget, span) (CuTe's, mode by mode for a tuple), compact from span.
@@ -159,7 +160,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
     Int ak = cotarget.leaf[k];
     Int q = ceil_div(ak, rest);
     rest = ceil_div(rest, ak);
-    if (q.value != 1) gaps[n++] = LayoutLeaf{q, Stride::integer(current)};
+    if (q.value != 1) set_leaf(gaps[n++], q, current);
     LAYOUTREF_TRY(current, mul(current, q));
   }
   // (A, R) covers [0, current); CuTe's contract wants size(cotarget) of it, which its
@@ -175,7 +176,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
         .add(current.value)
         .add(" < size(cotarget) = ")
         .add(want.value);
-  return bw_coalesce<N>(gaps, n, false);
+  return bw_coalesce_into<N>(gaps, n, false, out);
 }
 
 }  // namespace detail
@@ -185,10 +186,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement_s
 /// that rounding leaves (A, R) short of size(cotarget), complement.cotarget_bound (inadmissible).
 template <int N, int P>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
-  LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
-  auto r_ = detail::complement_sorted(s, cotarget);
-  keep_representable(r_);
-  return r_;
+  Result<LayoutN<N>> r;  // built in place and returned as it is (a named return value)
+  auto s = detail::complementable(a);
+  r.error = s.ok() ? detail::complement_sorted_into(s.value, cotarget, r.value) : s.error;
+  keep_representable(r);
+  return r;
 }
 
 template <int N>
@@ -206,9 +208,10 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
     LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
-  auto r_ = detail::complement_sorted(s, IntTupleN<N>::of(Int{cosize, s.all_static}));
-  keep_representable(r_);
-  return r_;
+  Result<LayoutN<N>> r;
+  r.error = detail::complement_sorted_into(s, IntTupleN<N>::of(Int{cosize, s.all_static}), r.value);
+  keep_representable(r);
+  return r;
 }
 
 }  // namespace layoutref::impl

@@ -141,18 +141,6 @@ LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   return Error{};
 }
 
-/// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
-/// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
-/// docs/performance.md).
-LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
-                                                             BasisPath const& path) {
-  out.shape.value = s;
-  out.shape.is_static = s_static;
-  out.stride.value = d;
-  out.stride.is_static = d_static;
-  out.stride.path = path;
-}
-
 /// CuTe's composition_impl for one leaf N:r (r > 0) against A's extension form `flat`, as its
 /// modes: out[0..k) (k = 1: an integral layout, else a flat tuple of k modes). Each Int step is
 /// the one of checked.hpp (ceil_div, min, div, scale), with its static flag, in scalars.

@@ -362,10 +362,10 @@ LAYOUTREF_HD constexpr Error left_inverse_admissible(LayoutN<N> const& l) {
 
 namespace detail_inverse {
 
-/// CuTe's construction on the coalesced layout; an error when a stride is not a multiple of the
-/// product so far (CuTe's static_assert "Left inverse divisibility condition").
+/// CuTe's construction on the coalesced layout, into out; an error when a stride is not a
+/// multiple of the product so far (CuTe's static_assert "Left inverse divisibility condition").
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
+LAYOUTREF_HD constexpr Error left_inverse_construction_into(LayoutN<N> const& l, LayoutN<N>& out) {
   LAYOUTREF_CHECK(validate(l));
   FlatModesN<N> f;
   LAYOUTREF_CHECK(coalesced_modes(l, f));
@@ -373,11 +373,11 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> c
   LAYOUTREF_CHECK(prefix_products(f, p));
   int order[N];  // [0, f.n) set
   stride_order(f, order);
-  // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...): each of the n + 1 modes gets its
-  // shape and its stride below before it is read.
-  LayoutLeaf modes[N + 1];
+  // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...): mode n gets its shape and the
+  // stride pending from the mode before it, whole (set_leaf).
+  LayoutLeaf modes[N + 1];  // [0, n) set
   int n = 0;
-  modes[0].stride = Stride::integer(Int::fixed(0));
+  Int pending = Int::fixed(0);  // the stride of mode n
   Int covered = Int::fixed(1);  // size(result_shape)
   for (int k = 0; k < f.n; ++k) {
     LayoutLeaf const& m = f.mode[order[k]];
@@ -390,17 +390,21 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> c
           .add(" is not a multiple of ")
           .add(covered.value);
     Int q = div(d, covered);
-    modes[n].shape = q;
-    modes[n + 1].stride = Stride::integer(p[order[k]]);
-    ++n;
+    set_leaf(modes[n++], q, pending);
+    pending = p[order[k]];
     LAYOUTREF_TRY(covered, mul(covered, q));
   }
-  modes[n++].shape = f.mode[order[f.n - 1]].shape;
+  set_leaf(modes[n++], f.mode[order[f.n - 1]].shape, pending);
   // The n <= N + 1 modes coalesced as the flat layout they form (a leading _1:_0 is dropped):
   // capacity only when the coalesced result has more than N modes.
-  auto r = detail::bw_coalesce<N>(modes, n, false);
-  if (!r.ok() && r.error.code == Errc::capacity)
-    return fail(Errc::capacity).add("a left inverse with more than ").add(N).add(" modes");
+  Error e = detail::bw_coalesce_into<N>(modes, n, false, out);
+  if (e.code == Errc::capacity) return fail(Errc::capacity).add("a left inverse with more than ").add(N).add(" modes");
+  return e;
+}
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
+  Result<LayoutN<N>> r;
+  r.error = left_inverse_construction_into(l, r.value);
   return r;
 }
 
@@ -496,7 +500,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse
   Error why = left_inverse_admissible(l);
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;
-  auto r = detail_inverse::left_inverse_construction(l);
+  Result<LayoutN<N>> r;
+  r.error = detail_inverse::left_inverse_construction_into(l, r.value);
   keep_representable(r);
   if (why.ok()) return r;
   if (r.ok() && (detail_inverse::quasi_inverse_by_structure(l) || detail_inverse::is_quasi_inverse(l, r.value))) return r;

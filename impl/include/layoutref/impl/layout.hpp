@@ -30,6 +30,23 @@ struct LayoutLeaf {
     return a.shape == b.shape && a.stride == b.stride;
   }
 };
+/// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
+/// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
+/// docs/performance.md).
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
+                                                             BasisPath const& path) {
+  out.shape.value = s;
+  out.shape.is_static = s_static;
+  out.stride.value = d;
+  out.stride.is_static = d_static;
+  out.stride.path = path;
+}
+
+/// out = s:d for an integer stride d (the empty basis path).
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, Int s, Int d) {
+  set_leaf(out, s.value, s.is_static, d.value, d.is_static, BasisPath{});
+}
+
 /// A layout of capacity N leaf modes (and 2*N + 8 nodes; tree.hpp).
 template <int N>
 using LayoutN = Tree<LayoutLeaf, N>;
