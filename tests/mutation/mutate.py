@@ -43,7 +43,7 @@ MUTATIONS = [
     ("swizzle-mask", "swizzle.hpp", "i64 y = x & yyy;", "i64 y = x & (yyy >> 1);", "swizzle mask shifted"),
     ("upcast-divisibility", "upcast.hpp", "if (n % ad.value != 0 && ad.value % n != 0)", "if (n % ad.value != 0)", "upcast divisibility too strict"),
     ("upcast-group", "upcast.hpp", "Int group = ceil_div(wide, ad);", "Int group = ad;", "upcast groups by the stride"),
-    ("flat-divide-unpack", "divide.hpp", "    push_unpacked(out, s.first);\n  else\n    out.push(s.first);", "    out.push(s.first);\n  else\n    out.push(s.first);", "flat arrangement keeps the tile grouped"),
+    ("flat-divide-unpack", "divide.hpp", "    push_unpacked(out, s.first);\n  else\n    detail_modes::push_part(out, s.first);", "    detail_modes::push_part(out, s.first);\n  else\n    detail_modes::push_part(out, s.first);", "flat arrangement keeps the tile grouped"),
     ("zipped-swap", "divide.hpp", "if (how == Arrangement::zipped)", "if (how != Arrangement::zipped)", "zipped and tiled arrangements swapped"),
     ("product-divisibility", "product.hpp", "if (ts.value % bs.value != 0)", "if (false)", "tile_to_shape divisibility not checked"),
     ("max-common-off", "max_common.hpp", "return Int{c.n, c.is_static || c.n == 1};", "return Int{c.n + (c.n > 4 ? 1 : 0), c.is_static || c.n == 1};", "max_common_vector one too large"),
