@@ -315,6 +315,14 @@ struct Query {
       no_offset(*b, args[1]);
       return describe(lp::arranged(setting, name, *a, *b));
     }
+    if (name == "blocked_product" || name == "raked_product") {
+      arity(2);
+      auto a = layout(args[0]), b = layout(args[1]);
+      if (!a || !b) return std::nullopt;
+      no_offset(*a, args[0]);
+      no_offset(*b, args[1]);
+      return describe(lp::blocked_product(setting, *a, *b, name == "raked_product"));
+    }
     if (name == "logical_divide" || name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
       arity(2);
       auto a = layout(args[0]);
@@ -332,7 +340,8 @@ struct Query {
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                   "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled and flat_product (by a layout), the inverses of compact layouts, "
+                   "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled, flat, blocked and raked_product (by a layout), "
+                   "the inverses of compact layouts, "
                    "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
                    "symbolically so far (docs/proofs.md)"};
   }

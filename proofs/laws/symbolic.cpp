@@ -132,6 +132,25 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    all_of_two(equal(s, r, law_layout(s, "((a,b),(c,d)):((1,a),(a*b,a*b*c))")), bijective(s, r, law_term(s, "a*b*c*d")))});
   }
   {
+    // blocked_product and raked_product of compact A and B, for all values: CuTe's zip of
+    // logical_product's modes (the 2x2 block of 02_layout_algebra.md repeated c x d times, with
+    // every size a variable); each is a bijection onto [0, a*b*c*d), logical_product's image
+    // (every value once: the same multiset, and size(A) * size(B)).
+    z3::context c;
+    char const* where = "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout a = law_layout(s, "(a,b):(1,a)").layout, b = law_layout(s, "(c,d):(1,c)").layout;
+    Fn blocked = Fn::of(blocked_product(s, a, b, false).layout), raked = Fn::of(blocked_product(s, a, b, true).layout);
+    z3::expr n = law_term(s, "a*b*c*d");
+    out.push_back({"symbolic",
+                   "blocked_product((a,b):(1,a), (c,d):(1,c)) = ((a,c),(b,d)):((1,a*b),(a,a*b*c)) and raked_product = "
+                   "((c,a),(d,b)):((a*b,1),(a*b*c,a)), each a bijection onto [0,a*b*c*d)",
+                   where, Status::proved,
+                   all_of_two(all_of_two(equal(s, blocked, law_layout(s, "((a,c),(b,d)):((1,a*b),(a,a*b*c))")),
+                                         equal(s, raked, law_layout(s, "((c,a),(d,b)):((a*b,1),(a*b*c,a))"))),
+                              all_of_two(bijective(s, blocked, n), bijective(s, raked, n)))});
+  }
+  {
     // zipped_divide gathers the tiles: ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N.
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";

@@ -568,15 +568,44 @@ LeafLayout divide_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayo
 
 // logical_product(A, B) = (A, complement(A, size(A) * cosize(B)) o B); B's strides must be >= 0
 // for every value (cosize(B) = 1 + sum (s_k - 1) d_k).
-LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
+LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b, std::string const& op = "logical_product") {
   z3::expr cosize = ctx.int_val(1);
   for (size_t k = 0; k < b.shape.size(); ++k) {
     z3::expr dk = integer_of(b.stride[k], "B's leaf " + std::to_string(k));
-    d.require(dk >= 0, term_text(dk) + " >= 0", "logical_product: B's stride (leaf " + std::to_string(k) + ") >= 0");
+    d.require(dk >= 0, term_text(dk) + " >= 0", op + ": B's stride (leaf " + std::to_string(k) + ") >= 0");
     cosize = cosize + (b.shape[k] - 1) * dk;
   }
   LeafLayout c = complement_in(d, ctx, a, (size_of(a) * cosize).simplify());
   return tuple_of({a, composition_in(d, ctx, c, b)});
+}
+
+// l padded to rank r with 1:0 modes (spec::pad, CuTe's append<r>): a tuple of rank r; a single
+// leaf becomes the rank-1 tuple (l) first.
+LeafLayout padded_to(z3::context& ctx, LeafLayout const& l, size_t r) {
+  std::vector<LeafLayout> items;
+  size_t rank = l.profile.leaf ? 1 : l.profile.items.size();
+  for (size_t i = 0; i < rank; ++i) items.push_back(mode_of(l, i));
+  while (items.size() < r) items.push_back(flat_of(ctx, {}, false));
+  return tuple_of(items);
+}
+
+size_t layout_rank(LeafLayout const& l) { return l.profile.leaf ? 1 : l.profile.items.size(); }
+
+// blocked_product(A, B) (raked: raked_product): with R = max(rank A, rank B) and A', B' padded to
+// rank R, P = logical_product(A', B') = (A', C o B'), whose second mode has B''s profile (rank R);
+// mode i of the result is (A'_i, (C o B')_i), raked ((C o B')_i, A'_i). The arrangement is fixed
+// by the ranks (spec::blocked_product_reference): nothing in it depends on the values.
+LeafLayout blocked_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b, bool raked) {
+  size_t r = std::max(layout_rank(a), layout_rank(b));
+  LeafLayout pa = padded_to(ctx, a, r), pb = padded_to(ctx, b, r);
+  LeafLayout p = product_in(d, ctx, pa, pb, raked ? "raked_product" : "blocked_product");
+  LeafLayout blocks = mode_of(p, 0), reps = mode_of(p, 1);
+  std::vector<LeafLayout> items;
+  for (size_t i = 0; i < r; ++i) {
+    LeafLayout x = mode_of(blocks, i), y = mode_of(reps, i);
+    items.push_back(raked ? tuple_of({y, x}) : tuple_of({x, y}));
+  }
+  return tuple_of(items);
 }
 
 // right_inverse(L) (= left_inverse(L)) of a compact L: strides the running products of the
@@ -1133,6 +1162,16 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) { return arranged(s, "logical_divide", a, b); }
 
+Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked) {
+  return checked_operation(
+      s, raked ? "raked_product" : "blocked_product", {{&a, "A"}, {&b, "B"}}, {a, b},
+      [&](Decider& d) { return blocked_in(d, *s.ctx, a, b, raked); },
+      [raked](std::vector<spec::Layout> const& in, Assignment const&) {
+        return raked ? spec::raked_product(in.at(0), in.at(1)) : spec::blocked_product(in.at(0), in.at(1));
+      });
+}
+
+
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
   return divide(s, "logical_divide", a, tile);
 }
@@ -1276,7 +1315,7 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     // their values and coalesced, so their nesting may vary with the values (LeafLayout::loose).
     static std::set<std::string> const fixed_rank{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "slice",
                                                   "make_identity_tensor", "logical_product", "zipped_product", "tiled_product",
-                                                  "flat_product"};
+                                                  "flat_product", "blocked_product", "raked_product", "tile_to_shape"};
     if (fixed_rank.count(op) && spec::rank(want.shape) != spec::rank(got.shape))
       throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's " + spec::str(want) +
                           " has another rank");

@@ -77,6 +77,12 @@ Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const
 /// by a layout B: a Split (the spec spreads complement(B)'s coalesced modes, whose number
 /// depends on the values).
 Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a, LeafLayout const& b);
+/// blocked_product(A, B), or raked_product(A, B) with `raked` (spec::blocked_product): with R =
+/// max(rank A, rank B), A and B padded with 1:0 modes to rank R (A', B'), P = logical_product(A', B')
+/// (B' as one layout, its strides >= 0 for every value); mode i of the result is (A'_i, P1_i),
+/// raked (P1_i, A'_i). The arrangement is fixed by the ranks (no question about the values
+/// beyond logical_product's).
+Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked);
 /// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
