@@ -151,6 +151,18 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                               all_of_two(bijective(s, blocked, n), bijective(s, raked, n)))});
   }
   {
+    // tile_to_shape of a symbolic column-major block to a symbolic shape it divides: CuTe's
+    // blocked_product of the block by the column-major repetitions (p,q); it fills (M,N) once.
+    z3::context c;
+    char const* where = "p in 1..2^12, q in 1..2^12, bM in 1..2^8, bN in 1..2^8, M in 1..2^20, N in 1..2^20, M == bM*p, N == bN*q";
+    Setting s = law_setting(c, where, timeout_ms);
+    Fn r = Fn::of(tile_to_shape(s, law_layout(s, "(bM,bN):(1,bM)").layout, law_layout(s, "(M,N):(1,1)").layout, std::nullopt).layout);
+    out.push_back({"symbolic",
+                   "tile_to_shape((bM,bN):(1,bM), (M,N)) = ((bM,p),(bN,q)):((1,bM*bN),(bM,bM*bN*p)), a bijection onto [0,M*N) (M == bM*p, N == bN*q)",
+                   where, Status::proved,
+                   all_of_two(equal(s, r, law_layout(s, "((bM,p),(bN,q)):((1,bM*bN),(bM,bM*bN*p))")), bijective(s, r, law_term(s, "M*N")))});
+  }
+  {
     // zipped_divide gathers the tiles: ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N.
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";

@@ -608,6 +608,51 @@ LeafLayout blocked_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLay
   return tuple_of(items);
 }
 
+// tile_to_shape(block, shape, order) (spec::tile_to_shape): R = rank(shape) (tile_to_shape.rank:
+// the block has at most R modes, fixed by the profiles); the block padded to rank R; per mode i
+// the count c_i = size(shape_i) / size(block_i), which must be exact for every value
+// (tile_to_shape.divisibility, a witness where it fails for some values); the repetitions
+// make_ordered_layout((c_0, ...), order), their strides the running products of the counts in
+// the order's stable order (the default: column-major); then blocked_product(block, reps).
+LeafLayout tile_to_shape_in(Decider& d, z3::context& ctx, LeafLayout const& block, LeafLayout const& shape,
+                            std::optional<spec::IntTuple> const& order) {
+  size_t r = layout_rank(shape);
+  if (layout_rank(block) > r)
+    throw InputError("tile_to_shape.rank: the block " + layout_text(block) + " has " + std::to_string(layout_rank(block)) +
+                     " modes, more than the shape's " + std::to_string(r) + " (for every value)");
+  std::vector<spec::i64> keys;
+  if (order) {
+    spec::IntTuple count = spec::IntTuple::tuple(std::vector<spec::IntTuple>(r, spec::IntTuple(1)));
+    if (!spec::weakly_congruent(*order, count) || spec::rank(*order) != static_cast<int>(r))
+      throw InputError("tile_to_shape.order: the order " + spec::str(*order) + " does not match the rank " + std::to_string(r) +
+                       " of the shape (for every value)");
+    keys = spec::leaves(*order);
+  } else {
+    for (size_t i = 0; i < r; ++i) keys.push_back(static_cast<spec::i64>(i));
+  }
+  LeafLayout pb = padded_to(ctx, block, r);
+  std::vector<z3::expr> counts;
+  for (size_t i = 0; i < r; ++i) {
+    z3::expr b = size_of(mode_of(pb, i)), t = size_of(mode_of(shape, i));
+    if (!d.divides(b, t))
+      d.require(z3::mod(t, b) == 0, divides_text(b, t), "tile_to_shape.divisibility (mode " + std::to_string(i) + ")");
+    counts.push_back(d.quotient(t, b));
+  }
+  // make_ordered_layout(counts, order): a stable sort by the order's values (ties by position).
+  std::vector<size_t> by_order(r);
+  for (size_t i = 0; i < r; ++i) by_order[i] = i;
+  std::stable_sort(by_order.begin(), by_order.end(), [&](size_t x, size_t y) { return keys[x] < keys[y]; });
+  std::vector<z3::expr> strides(r, ctx.int_val(1));
+  z3::expr running = ctx.int_val(1);
+  for (size_t k : by_order) {
+    strides[k] = running;
+    running = (running * counts[k]).simplify();
+  }
+  std::vector<LeafLayout> reps;
+  for (size_t i = 0; i < r; ++i) reps.push_back(make_leaf_layout(spec::IntTuple(0), {Mode(counts[i], strides[i])}));
+  return blocked_in(d, ctx, pb, tuple_of(reps), false);
+}
+
 // right_inverse(L) (= left_inverse(L)) of a compact L: strides the running products of the
 // shapes in an order pi (radix.hpp; each premise required): R = (s_pi(0), s_pi(1), ...) :
 // (P_pi(0), P_pi(1), ...) with P_k = s_0 * ... * s_{k-1}, L's natural prefix products, so that
@@ -1161,6 +1206,14 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
 }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) { return arranged(s, "logical_divide", a, b); }
+
+Symbolic tile_to_shape(Setting const& s, LeafLayout const& block, LeafLayout const& shape, std::optional<spec::IntTuple> const& order) {
+  return checked_operation(
+      s, "tile_to_shape", {{&block, "L"}, {&shape, "S"}}, {block, shape},
+      [&](Decider& d) { return tile_to_shape_in(d, *s.ctx, block, shape, order); },
+      [order](std::vector<spec::Layout> const& in, Assignment const&) { return spec::tile_to_shape(in.at(0), in.at(1).shape, order); });
+}
+
 
 Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked) {
   return checked_operation(

@@ -681,3 +681,103 @@ TEST(Algebra, RandomBlockedAndRakedProductsAgreeWithTheSpec) {
   std::printf("100 blocked and raked products: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 25);
 }
+
+// tile_to_shape of symbolic blocks: the spec's header example ((2,2):(1,2) tiled to (4,6), CuTe's
+// 2x2 block repeated 2x3 times) with the repetition counts as variables; the order (1,0) makes the
+// repetitions row-major; the three conditions as InputErrors naming them.
+TEST(Algebra, TileToShape) {
+  z3::context c;
+  lp::Setting s = setting(c, "p in 1..2^10, q in 1..2^10");
+  std::string e;
+  lp::LeafLayout block = symbolic(c, s.vars, "(2,2):(1,2)"), target = symbolic(c, s.vars, "(2*p,2*q):(1,1)");
+  // At p = 2, q = 3: ((2,2),(2,3)):((1,4),(2,8)).
+  auto r = lp::tile_to_shape(s, block, target, std::nullopt);
+  EXPECT_EQ(lp::layout_text(r.layout), "((2,p),(2,q)):((1,4),(2,4*p))");
+  EXPECT_GT(r.checked, 0u);
+  auto row = lp::tile_to_shape(s, block, target, sp::IntTuple::tuple({sp::IntTuple(1), sp::IntTuple(0)}));
+  EXPECT_EQ(lp::layout_text(row.layout), "((2,p),(2,q)):((1,4*q),(2,4))");
+  auto expect_error = [&](lp::Setting const& st, lp::LeafLayout const& b, lp::LeafLayout const& t, std::optional<sp::IntTuple> const& o,
+                          std::string const& what) {
+    try {
+      lp::tile_to_shape(st, b, t, o);
+      ADD_FAILURE() << "admissible? " << what;
+    } catch (lp::InputError const& x) {
+      EXPECT_NE(std::string(x.what()).find(what), std::string::npos) << x.what();
+    }
+  };
+  expect_error(s, symbolic(c, s.vars, "(2,2,2):(1,2,4)"), target, std::nullopt, "tile_to_shape.rank");
+  expect_error(s, block, target, sp::IntTuple::tuple({sp::IntTuple(0), sp::IntTuple(1), sp::IntTuple(2)}), "tile_to_shape.order");
+  // 2 divides p only for some values: the condition with an assignment on each side.
+  expect_error(s, block, symbolic(c, s.vars, "(p,2):(1,1)"), std::nullopt,
+               "tile_to_shape.divisibility (mode 0) does not hold for every value: the result's structure depends on whether 2 divides p: it holds with");
+  // 2 never divides 2*p+1.
+  expect_error(s, block, symbolic(c, s.vars, "(2*p+1,2):(1,1)"), std::nullopt, "tile_to_shape.divisibility (mode 0) never holds");
+}
+
+// Random tile_to_shape over a and b (1..3): blocks of rank 1-2 (a single leaf included), target
+// shapes of rank >= the block's (a nested mode included) whose modes are mostly multiples of the
+// block's, the default order or a random one (ties included), against spec::tile_to_shape at
+// every assignment: the same function and (the spot check inside) the spec's rank.
+TEST(Algebra, RandomTileToShapeAgreesWithTheSpec) {
+  std::mt19937 gen(20261202);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "1", "3"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "2*a", "0"};
+  std::vector<std::string> factors{"1", "a", "b", "2", "3", "a*b"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 100; ++t) {
+    int rank = std::uniform_int_distribution<int>(0, 2)(gen);  // 0: a single leaf
+    std::vector<std::string> sizes;
+    std::string bt;
+    if (rank == 0) {
+      sizes.push_back(pick(shapes));
+      bt = sizes[0] + ":" + pick(strides);
+    } else {
+      std::string sh, st;
+      for (int k = 0; k < rank; ++k) {
+        sizes.push_back(pick(shapes));
+        sh += (k ? "," : "") + sizes.back();
+        st += (k ? "," : "") + pick(strides);
+      }
+      bt = "(" + sh + "):(" + st + ")";
+    }
+    size_t r = std::max<size_t>(sizes.size(), static_cast<size_t>(std::uniform_int_distribution<int>(1, 3)(gen)));
+    std::string ts, td;
+    for (size_t k = 0; k < r; ++k) {
+      std::string base = k < sizes.size() ? sizes[k] : "1";
+      std::string mode = std::uniform_int_distribution<int>(0, 4)(gen) == 0 ? pick(shapes) : base + "*" + pick(factors);
+      if (std::uniform_int_distribution<int>(0, 5)(gen) == 0) {  // a nested mode: (f, base*g)
+        std::string f = pick(shapes);
+        ts += std::string(k ? "," : "") + "(" + f + "," + mode + ")";
+        td += std::string(k ? "," : "") + "(1,1)";
+      } else {
+        ts += (k ? "," : "") + mode;
+        td += (k ? "," : "") + std::string("1");
+      }
+    }
+    std::string target = "(" + ts + "):(" + td + ")";
+    std::optional<sp::IntTuple> order;
+    std::string order_text = "default";
+    if (t % 2 == 1) {
+      std::vector<sp::IntTuple> items;
+      order_text = "(";
+      for (size_t k = 0; k < r; ++k) {
+        int v = std::uniform_int_distribution<int>(0, static_cast<int>(r) - 1)(gen);
+        items.emplace_back(v);
+        order_text += (k ? "," : "") + std::to_string(v);
+      }
+      order = sp::IntTuple::tuple(std::move(items));
+      order_text += ")";
+    }
+    SCOPED_TRACE("tile_to_shape(" + bt + ", " + target + ", " + order_text + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout block = symbolic(c, s.vars, bt), shape = symbolic(c, s.vars, target);
+    bool ok = agrees_with_spec(s, [&] { return lp::tile_to_shape(s, block, shape, order); }, [&](std::vector<long long> const& x) {
+      return sp::tile_to_shape(concrete(s, block, x), concrete(s, shape, x).shape, order);
+    });
+    (ok ? results : other) += 1;
+  }
+  std::printf("100 tile_to_shape: %d results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 25);
+}

@@ -309,3 +309,18 @@ layoutref_cli_test(prove_symbolic_blocked_product_negative_stride RC 2 ARGS prov
 # complement(A, ...)'s structure depends on whether a = 1, a split without a case condition: unknown with the reason.
 layoutref_cli_test(prove_symbolic_raked_product_split RC 3 ARGS prove "injective(raked_product(a:2, b:a))" --where "a in 1..16, b in 1..16"
   LINES "^unknown .*depends on whether a = 1" REJECT "proved")
+# tile_to_shape on symbolic layouts (issue 15): blocked_product of the block by the repetitions
+# make_ordered_layout(shape / block, order); its conditions as bad input, a witness where they
+# fail for some values.
+layoutref_cli_test(prove_symbolic_tile_to_shape RC 0 ARGS prove "bijective(tile_to_shape((bM,bN):(1,bM), (M,N)), M*N)"
+  --where "p in 1..2^12, q in 1..2^12, bM in 1..2^8, bN in 1..2^8, M in 1..2^20, N in 1..2^20, M == bM*p, N == bN*q"
+  LINES "^proved .mixed-radix lemma, " "tile_to_shape..bM,bN.:.1,bM., .M,N.. = ..bM,p.,.bN,q..:..1,bM.bN.,.bM,bM.bN.p.. .computed symbolically")
+layoutref_cli_test(prove_symbolic_tile_to_shape_order RC 0 ARGS prove "equal(tile_to_shape((2,2):(1,2), (2*p,2*q), (1,0)), ((2,p),(2,q)):((1,4*q),(2,4)))"
+  --where "p in 1..2^10, q in 1..2^10" LINES "^proved .same layout, ")
+layoutref_cli_test(prove_symbolic_tile_to_shape_divisibility RC 2 ARGS prove "bijective(tile_to_shape((2,2):(1,2), (M,N)), M*N)"
+  --where "M in 2..2^16, N in 2..2^16, M % 2 == 0"
+  LINES "tile_to_shape.divisibility .mode 1. does not hold for every value: .*whether 2 divides N: it holds with M=[0-9]+, N=[0-9]+ and not with M=[0-9]+, N=[0-9]+" REJECT "proved")
+layoutref_cli_test(prove_symbolic_tile_to_shape_rank RC 2 ARGS prove "injective(tile_to_shape((2,2,2):(1,2,4), (M,N)))" --where "M in 2..64, N in 2..64"
+  LINES "tile_to_shape.rank: the block .2,2,2.:.1,2,4. has 3 modes, more than the shape's 2" REJECT "proved")
+layoutref_cli_test(prove_symbolic_tile_to_shape_order_rank RC 2 ARGS prove "injective(tile_to_shape((2,2):(1,2), (M,N), (1,0,2)))" --where "M in 2..64, N in 2..64"
+  LINES "tile_to_shape.order: the order .1,0,2. does not match the rank 2 of the shape" REJECT "proved")

@@ -83,6 +83,13 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
 /// raked (P1_i, A'_i). The arrangement is fixed by the ranks (no question about the values
 /// beyond logical_product's).
 Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked);
+/// tile_to_shape(block, shape, order) (spec::tile_to_shape): blocked_product(block padded to
+/// R = rank(shape), make_ordered_layout((size(S_0)/size(L_0), ...), order)), the default order
+/// column-major; `shape`'s shape terms are the target (its strides are ignored). InputError for
+/// tile_to_shape.rank (more block modes than R) and tile_to_shape.order (an order that does not
+/// match R), both fixed by the profiles, and for tile_to_shape.divisibility where size(L_i) does
+/// not divide size(S_i) for some values (with an assignment on each side).
+Symbolic tile_to_shape(Setting const& s, LeafLayout const& block, LeafLayout const& shape, std::optional<spec::IntTuple> const& order);
 /// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
