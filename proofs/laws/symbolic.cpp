@@ -172,6 +172,24 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    Status::proved, equal(s, r, law_layout(s, "((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN))"))});
   }
   {
+    // tiled_divide and flat_divide by a layout: (32,4):(1,M) tiles of (M,N):(1,M), the rests
+    // complement(B, M*N)'s modes (p, q), spread because neither is 1 (p, q >= 2); each arrangement
+    // is a bijection onto [0, M*N), logical_divide's image.
+    z3::context c;
+    char const* where = "p in 2..2^10, q in 2..2^10, M in 64..2^16, N in 8..2^16, M == 32*p, N == 4*q";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout a = law_layout(s, "(M,N):(1,M)").layout, b = law_layout(s, "(32,4):(1,M)").layout;
+    Fn tiled = Fn::of(arranged(s, "tiled_divide", a, b).layout), flat = Fn::of(arranged(s, "flat_divide", a, b).layout);
+    z3::expr n = law_term(s, "M*N");
+    out.push_back({"symbolic",
+                   "tiled_divide((M,N):(1,M), (32,4):(1,M)) = ((32,4),p,q):((1,M),32,4*M) and flat_divide = (32,4,p,q):(1,M,32,4*M), "
+                   "each a bijection onto [0,M*N) (M == 32*p, N == 4*q)",
+                   where, Status::proved,
+                   all_of_two(all_of_two(equal(s, tiled, law_layout(s, "((32,4),p,q):((1,M),32,4*M)")),
+                                         equal(s, flat, law_layout(s, "(32,4,p,q):(1,M,32,4*M)"))),
+                              all_of_two(bijective(s, tiled, n), bijective(s, flat, n)))});
+  }
+  {
     // The inverses of the row-major layouts, as the operations compute them, for all values: the
     // column-major layouts of the reversed shapes (docs/laws.md, "Inverses").
     z3::context c;

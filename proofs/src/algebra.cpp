@@ -1166,38 +1166,48 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
                           : kind.rfind("tiled", 0) == 0  ? spec::Arrangement::tiled
                           : kind.rfind("flat", 0) == 0   ? spec::Arrangement::flat
                                                          : spec::Arrangement::logical;
-  if (!product && (how == spec::Arrangement::tiled || how == spec::Arrangement::flat))
-    throw Split(kind + " by a layout: the spec spreads complement(B)'s coalesced modes, whose number depends on the values (not computed "
-                "symbolically; a shape tiler (bM,bN) is)");
   z3::context& ctx = *s.ctx;
   auto build = [&](Decider& d) {
-    LeafLayout r = product ? product_in(d, ctx, a, b) : divide_in(d, ctx, a, b);
-    if (how == spec::Arrangement::logical || how == spec::Arrangement::zipped) return r;  // zip2_by keeps a (tile, rest) pair
-    // The spec's unpack: a tuple piece gives its modes; a single-leaf piece is spread into the
-    // modes of its coalesced factorization, fixed here only where its leaves never coalesce.
-    auto spread = [&](LeafLayout const& piece, std::vector<LeafLayout>& out) {
-      if (!piece.profile.leaf) {
+    bool unpacked = how == spec::Arrangement::tiled || how == spec::Arrangement::flat;
+    // The divides: C = complement(B, size(A)) computed here, for its profile: the spec's unpack
+    // spreads a single-leaf C (a run) and gives a tuple C's modes. Unpacked, C's modes are each
+    // decided to be 1 or not (the spec's complement leaves out those of shape 1, so their number
+    // must be fixed): a mode that is 1 for every value is left out, one that is 1 for some values
+    // splits (answered case by case).
+    std::optional<LeafLayout> c;
+    if (!product) {
+      c = complement_in(d, ctx, b, size_of(a));
+      if (unpacked && c->shape.size() > 1) {
+        std::vector<Mode> kept;
+        for (size_t k = 0; k < c->shape.size(); ++k)
+          if (d.ask(c->shape[k] == 1, term_text(c->shape[k]) + " = 1 (mode " + std::to_string(k) + " of complement(B, size(A)))") ==
+              Truth::never)
+            kept.push_back(leaf_mode(*c, k));
+        c = flat_of(ctx, kept, false);
+      }
+    }
+    LeafLayout r = product ? product_in(d, ctx, a, b) : composition_in(d, ctx, a, tuple_of({b, *c}));
+    if (!unpacked) return r;  // logical, and zipped: zip2_by keeps a (tile, rest) pair
+    // The spec's unpack: a tuple piece gives its modes; a single-leaf piece (a run) is spread into
+    // the modes of its coalesced factorization: its leaves coalesced here, each question decided
+    // (a leaf 1 for every value left out, one that continues the one before for every value
+    // merged; a question that depends on the values splits, answered case by case).
+    auto spread = [&](LeafLayout const& piece, bool run, std::vector<LeafLayout>& out) {
+      if (!run) {
         for (size_t i = 0; i < piece.profile.items.size(); ++i) out.push_back(mode_of(piece, i));
         return;
       }
-      out.push_back(piece);
+      LeafLayout modes = piece.shape.size() > 1 ? coalesce_in(d, ctx, piece) : piece;
+      for (size_t k = 0; k < modes.shape.size(); ++k) out.push_back(node_of(modes, spec::IntTuple(static_cast<spec::i64>(k))));
     };
     LeafLayout first = mode_of(r, 0), rest = mode_of(r, 1);
-    // C o B's piece for a single-leaf B: its leaves as modes, each pair decided not to coalesce.
-    std::vector<LeafLayout> rests;
-    if (b.profile.leaf && rest.shape.size() > 1) {
-      for (size_t k = 0; k + 1 < rest.shape.size(); ++k)
-        if (d.ask(rest.stride[k + 1].equals(scaled(rest.stride[k], rest.shape[k])),
-                  "leaf " + std::to_string(k + 1) + " of C o B continues the one before") != Truth::never)
-          throw Split(kind + ": C o B's leaves may coalesce, and the spec spreads its coalesced modes (not computed symbolically)");
-      for (size_t k = 0; k < rest.shape.size(); ++k) rests.push_back(node_of(rest, spec::IntTuple(static_cast<spec::i64>(k))));
-    } else {
-      spread(rest, rests);
-    }
     std::vector<LeafLayout> items;
-    if (how == spec::Arrangement::tiled) items.push_back(first);
-    else spread(first, items);
-    items.insert(items.end(), rests.begin(), rests.end());
+    // The first piece: A (products; a single leaf is its own factorization) or A o B (divides, B's
+    // profile); tiled keeps it as one mode.
+    if (how == spec::Arrangement::tiled || (product && a.profile.leaf)) items.push_back(first);
+    else spread(first, !product && b.profile.leaf, items);
+    // The second piece: C o B (products, B's profile) or A o C (divides, C's profile).
+    spread(rest, product ? b.profile.leaf : c->profile.leaf, items);
     return tuple_of(items);
   };
   return checked_operation(s, kind, {{&a, "A"}, {&b, "B"}}, {a, b}, build, [how, product](std::vector<spec::Layout> const& in, Assignment const&) {

@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <random>
 #include <set>
 
@@ -780,4 +781,91 @@ TEST(Algebra, RandomTileToShapeAgreesWithTheSpec) {
   }
   std::printf("100 tile_to_shape: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 25);
+}
+
+// As agrees_with_spec, case by case where the result's structure splits on a condition (as
+// `layoutref prove` answers it): the condition as a hypothesis, then its negation, at most 3 deep,
+// each case compared with the spec at the assignments where its hypotheses hold. Counts the
+// cases that gave a result and those refused or split without a condition.
+void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
+                     std::function<sp::Layout(std::vector<long long> const&)> const& want, int depth, int& results, int& other) {
+  bool spec_refuses = false;
+  std::vector<std::pair<std::vector<long long>, sp::Layout>> wants;
+  for (long long x = 1; x <= 3; ++x)
+    for (long long y = 1; y <= 3; ++y) {
+      if (!lp::hypotheses_hold(s, {x, y})) continue;
+      try {
+        wants.push_back({{x, y}, want({x, y})});
+      } catch (sp::Error const&) {
+        spec_refuses = true;
+      }
+    }
+  lp::Symbolic r;
+  try {
+    r = make();
+  } catch (lp::Split const& e) {
+    if (!e.condition || depth >= 3) {
+      ++other;
+      return;
+    }
+    for (int side = 0; side < 2; ++side) {
+      s.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
+      agrees_by_cases(s, make, want, depth + 1, results, other);
+      s.hypotheses.pop_back();
+    }
+    return;
+  } catch (lp::InputError const&) {
+    ++other;
+    return;
+  }
+  ++results;
+  EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  for (auto const& [x, w] : wants) {
+    auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
+    EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    for (long long i = 0; i < sp::size(w); ++i)
+      ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
+  }
+}
+
+// tiled_divide and flat_divide by a layout B (and tiled/flat_product) against the spec at every
+// assignment, case by case: the spec spreads the single-leaf pieces (B's, complement(B,
+// size(A))'s) into their coalesced modes and leaves complement's modes of shape 1 out, which the
+// symbolic result follows with each question decided (else it splits on it); the same function
+// and the spec's rank.
+TEST(Algebra, RandomTiledAndFlatDividesByALayoutAgreeWithTheSpec) {
+  std::mt19937 gen(20261203);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "3", "4"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "4", "0"};
+  std::vector<std::string> kinds{"tiled_divide", "flat_divide", "tiled_product", "flat_product"};
+  std::map<std::string, int> results;
+  int other = 0;
+  for (int t = 0; t < 160; ++t) {
+    std::string kind = kinds[static_cast<size_t>(t) % kinds.size()];
+    std::string at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    if (t % 5 == 2) at = pick(shapes) + ":1";
+    if (t % 5 == 4) at = "(" + pick(shapes) + "," + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + "," + pick(strides) + ")";
+    std::string bt = pick(shapes) + ":" + pick(strides);
+    if (t % 3 == 1) bt = "(" + pick(shapes) + "," + pick(shapes) + "):(" + pick(strides) + "," + pick(strides) + ")";
+    SCOPED_TRACE(kind + "(" + at + ", " + bt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    bool product = kind.find("product") != std::string::npos;
+    sp::Arrangement how = kind[0] == 't' ? sp::Arrangement::tiled : sp::Arrangement::flat;
+    agrees_by_cases(
+        s, [&] { return lp::arranged(s, kind, a, b); },
+        [&](std::vector<long long> const& x) {
+          return product ? sp::product(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)))
+                         : sp::divide(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)));
+        },
+        0, results[kind], other);
+  }
+  std::printf("160 tiled and flat divides and products by a layout, case by case: %d tiled_divide, %d flat_divide, %d tiled_product, "
+              "%d flat_product cases with results, %d refused or split\n",
+              results["tiled_divide"], results["flat_divide"], results["tiled_product"], results["flat_product"], other);
+  EXPECT_GT(results["tiled_divide"], 15);
+  EXPECT_GT(results["flat_divide"], 15);
 }

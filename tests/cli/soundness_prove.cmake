@@ -280,17 +280,29 @@ layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
 # check compares the ranks the spec fixes: an earlier symbolic result dropped the outer tuple).
 layoutref_cli_test(prove_symbolic_rank1_logical_divide RC 0 ARGS prove "injective(logical_divide(a:1, (2)))" --where "a in 2..16, a % 2 == 0"
   LINES "^proved" "logical_divide.a:1, .2.. = ..2,a/2..:..1,2..")
-# The products arranged as the spec arranges them, on symbolic layouts; tiled/flat_divide by a
-# layout is not computed symbolically (the spec spreads complement(B)'s coalesced modes).
+# The products arranged as the spec arranges them, on symbolic layouts.
 layoutref_cli_test(prove_symbolic_tiled_product RC 0 ARGS prove "bijective(tiled_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
   --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
   LINES "^proved .mixed-radix lemma" "tiled_product..a,b.:.1,a., .c,d.:.1,c.. = ..a,b.,c,d.:..1,a.,a.b,a.b.c.")
 layoutref_cli_test(prove_symbolic_flat_product RC 0 ARGS prove "bijective(flat_product((a,b):(1,a), c:1), a*b*c)"
   --where "a in 1..2^10, b in 1..2^10, c in 1..2^10"
   LINES "^proved" "flat_product..a,b.:.1,a., c:1. = .a,b,c.:.1,a,a.b.")
-layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 3 ARGS prove "bijective(tiled_divide((a,b):(1,a), 2:1), a*b)"
-  --where "a in 2..2^10, b in 1..2^10, a % 2 == 0"
-  LINES "^unknown" "tiled_divide by a layout: the spec spreads complement.B.'s coalesced modes")
+# tiled/flat_divide by a layout B: the spec spreads complement(B, size(A))'s modes (and a single
+# leaf's coalesced modes); each is decided to be 1 or not, each pair to coalesce or not, and a
+# question that depends on the values is answered case by case.
+layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 0 ARGS prove "bijective(tiled_divide((M,N):(1,M), (32,4):(1,M)), M*N)"
+  --where "p in 2..2^10, q in 2..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
+  LINES "^proved .mixed-radix lemma, " "tiled_divide..M,N.:.1,M., .32,4.:.1,M.. = ..32,4.,p,q.:..1,M.,32,4.M. .computed symbolically")
+layoutref_cli_test(prove_symbolic_flat_divide_by_a_layout_by_cases RC 0 ARGS prove "bijective(flat_divide((M,N):(1,M), (32,4):(1,M)), M*N)"
+  --where "p in 1..2^10, q in 1..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
+  LINES "^proved .by cases .2., each confirmed, " "splits on whether p = 1 .mode 0 of complement.B, size.A..." "= .32,4,p,q.:.1,M,32,4.M.")
+# A single-leaf B in a padded A: complement(B)'s piece A o C spread into its coalesced modes,
+# by cases (M = 32 or not, N = 1 or not).
+layoutref_cli_test(prove_symbolic_tiled_divide_single_leaf_by_cases RC 0 ARGS prove "injective(tiled_divide((M,N):(1,L), 32:1))"
+  --timeout 300000 --where "p in 1..2^10, M in 32..2^15, N in 1..2^10, L in 40..2^16, M == 32*p, L == M+8"
+  LINES "^proved .by cases .2., each confirmed, " "= .32,p,N.:.1,32,L.")
+layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout_inadmissible RC 2 ARGS prove "bijective(tiled_divide((a,b):(1,a), (2,2):(1,3)), a*b)"
+  --where "a in 2..2^10, b in 1..2^10" LINES "complement.stride_divisibility never holds: 2 divides 3 is false for every value" REJECT "proved")
 # An unbalanced query is bad input, never read as the call it almost is (a missing `)` was once
 # tolerated: `bijective(F, (M,N)` answered proved).
 layoutref_cli_test(prove_unbalanced_query RC 2 ARGS prove "bijective(make_identity_tensor((M,N)), (M,N)" --where "M in 1..64, N in 1..64"
