@@ -1224,7 +1224,6 @@ Symbolic tile_to_shape(Setting const& s, LeafLayout const& block, LeafLayout con
       [order](std::vector<spec::Layout> const& in, Assignment const&) { return spec::tile_to_shape(in.at(0), in.at(1).shape, order); });
 }
 
-
 Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked) {
   return checked_operation(
       s, raked ? "raked_product" : "blocked_product", {{&a, "A"}, {&b, "B"}}, {a, b},
@@ -1233,7 +1232,6 @@ Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const
         return raked ? spec::raked_product(in.at(0), in.at(1)) : spec::blocked_product(in.at(0), in.at(1));
       });
 }
-
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
   return divide(s, "logical_divide", a, tile);

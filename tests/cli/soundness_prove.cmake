@@ -294,7 +294,7 @@ layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 0 ARGS prove "bije
   --where "p in 2..2^10, q in 2..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
   LINES "^proved .mixed-radix lemma, " "tiled_divide..M,N.:.1,M., .32,4.:.1,M.. = ..32,4.,p,q.:..1,M.,32,4.M. .computed symbolically")
 layoutref_cli_test(prove_symbolic_flat_divide_by_a_layout_by_cases RC 0 ARGS prove "bijective(flat_divide((M,N):(1,M), (32,4):(1,M)), M*N)"
-  --where "p in 1..2^10, q in 1..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
+  --timeout 300000 --where "p in 1..2^10, q in 1..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
   LINES "^proved .by cases .2., each confirmed, " "splits on whether p = 1 .mode 0 of complement.B, size.A..." "= .32,4,p,q.:.1,M,32,4.M.")
 # A single-leaf B in a padded A: complement(B)'s piece A o C spread into its coalesced modes,
 # by cases (M = 32 or not, N = 1 or not).
