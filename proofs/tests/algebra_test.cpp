@@ -83,6 +83,52 @@ bool agrees_with_spec(lp::Setting const& s, std::function<lp::Symbolic()> const&
   return true;
 }
 
+// As agrees_with_spec, case by case where the result's structure splits on a condition (as
+// `layoutref prove` answers it): the condition as a hypothesis, then its negation, at most 3 deep,
+// each case compared with the spec at the assignments where its hypotheses hold. Counts the
+// cases that gave a result and those refused or split without a condition.
+void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
+                     std::function<sp::Layout(std::vector<long long> const&)> const& want, int depth, int& results, int& other) {
+  bool spec_refuses = false;
+  std::vector<std::pair<std::vector<long long>, sp::Layout>> wants;
+  for (long long x = 1; x <= 3; ++x)
+    for (long long y = 1; y <= 3; ++y) {
+      if (!lp::hypotheses_hold(s, {x, y})) continue;
+      try {
+        wants.push_back({{x, y}, want({x, y})});
+      } catch (sp::Error const&) {
+        spec_refuses = true;
+      }
+    }
+  lp::Symbolic r;
+  try {
+    r = make();
+  } catch (lp::Split const& e) {
+    if (!e.condition || depth >= 3) {
+      ++other;
+      return;
+    }
+    for (int side = 0; side < 2; ++side) {
+      s.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
+      agrees_by_cases(s, make, want, depth + 1, results, other);
+      s.hypotheses.pop_back();
+    }
+    return;
+  } catch (lp::InputError const&) {
+    ++other;
+    return;
+  }
+  ++results;
+  EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  for (auto const& [x, w] : wants) {
+    auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
+    EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    for (long long i = 0; i < sp::size(w); ++i)
+      ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
+  }
+}
+
 // The layout l at an assignment.
 sp::Layout concrete(lp::Setting const& s, lp::LeafLayout const& l, std::vector<long long> const& x) { return lp::instantiate(s, lp::Fn::of(l), x).layout; }
 
@@ -649,8 +695,8 @@ TEST(Algebra, BlockedAndRakedProducts) {
 }
 
 // Random blocked and raked products over a and b (1..3), A and B of ranks 1 to 3 (padded to the
-// larger), against spec::blocked_product / raked_product at every assignment: the same function,
-// and (the spot check inside) the spec's rank.
+// larger), against spec::blocked_product / raked_product at every assignment, case by case where
+// the structure splits: the same function and the spec's rank.
 TEST(Algebra, RandomBlockedAndRakedProductsAgreeWithTheSpec) {
   std::mt19937 gen(20261201);
   auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
@@ -674,13 +720,15 @@ TEST(Algebra, RandomBlockedAndRakedProductsAgreeWithTheSpec) {
     z3::context c;
     lp::Setting s = setting(c, "a in 1..3, b in 1..3");
     lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
-    bool ok = agrees_with_spec(s, [&] { return lp::blocked_product(s, a, b, raked); }, [&](std::vector<long long> const& x) {
-      return raked ? sp::raked_product(concrete(s, a, x), concrete(s, b, x)) : sp::blocked_product(concrete(s, a, x), concrete(s, b, x));
-    });
-    (ok ? results : other) += 1;
+    agrees_by_cases(
+        s, [&] { return lp::blocked_product(s, a, b, raked); },
+        [&](std::vector<long long> const& x) {
+          return raked ? sp::raked_product(concrete(s, a, x), concrete(s, b, x)) : sp::blocked_product(concrete(s, a, x), concrete(s, b, x));
+        },
+        0, results, other);
   }
-  std::printf("100 blocked and raked products: %d results, %d refused or split\n", results, other);
-  EXPECT_GT(results, 25);
+  std::printf("100 blocked and raked products, case by case: %d cases with results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 60);
 }
 
 // tile_to_shape of symbolic blocks: the spec's header example ((2,2):(1,2) tiled to (4,6), CuTe's
@@ -718,7 +766,7 @@ TEST(Algebra, TileToShape) {
 // Random tile_to_shape over a and b (1..3): blocks of rank 1-2 (a single leaf included), target
 // shapes of rank >= the block's (a nested mode included) whose modes are mostly multiples of the
 // block's, the default order or a random one (ties included), against spec::tile_to_shape at
-// every assignment: the same function and (the spot check inside) the spec's rank.
+// every assignment, case by case where the structure splits: the same function and the spec's rank.
 TEST(Algebra, RandomTileToShapeAgreesWithTheSpec) {
   std::mt19937 gen(20261202);
   auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
@@ -774,59 +822,13 @@ TEST(Algebra, RandomTileToShapeAgreesWithTheSpec) {
     z3::context c;
     lp::Setting s = setting(c, "a in 1..3, b in 1..3");
     lp::LeafLayout block = symbolic(c, s.vars, bt), shape = symbolic(c, s.vars, target);
-    bool ok = agrees_with_spec(s, [&] { return lp::tile_to_shape(s, block, shape, order); }, [&](std::vector<long long> const& x) {
-      return sp::tile_to_shape(concrete(s, block, x), concrete(s, shape, x).shape, order);
-    });
-    (ok ? results : other) += 1;
+    agrees_by_cases(
+        s, [&] { return lp::tile_to_shape(s, block, shape, order); },
+        [&](std::vector<long long> const& x) { return sp::tile_to_shape(concrete(s, block, x), concrete(s, shape, x).shape, order); }, 0,
+        results, other);
   }
-  std::printf("100 tile_to_shape: %d results, %d refused or split\n", results, other);
-  EXPECT_GT(results, 25);
-}
-
-// As agrees_with_spec, case by case where the result's structure splits on a condition (as
-// `layoutref prove` answers it): the condition as a hypothesis, then its negation, at most 3 deep,
-// each case compared with the spec at the assignments where its hypotheses hold. Counts the
-// cases that gave a result and those refused or split without a condition.
-void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
-                     std::function<sp::Layout(std::vector<long long> const&)> const& want, int depth, int& results, int& other) {
-  bool spec_refuses = false;
-  std::vector<std::pair<std::vector<long long>, sp::Layout>> wants;
-  for (long long x = 1; x <= 3; ++x)
-    for (long long y = 1; y <= 3; ++y) {
-      if (!lp::hypotheses_hold(s, {x, y})) continue;
-      try {
-        wants.push_back({{x, y}, want({x, y})});
-      } catch (sp::Error const&) {
-        spec_refuses = true;
-      }
-    }
-  lp::Symbolic r;
-  try {
-    r = make();
-  } catch (lp::Split const& e) {
-    if (!e.condition || depth >= 3) {
-      ++other;
-      return;
-    }
-    for (int side = 0; side < 2; ++side) {
-      s.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
-      agrees_by_cases(s, make, want, depth + 1, results, other);
-      s.hypotheses.pop_back();
-    }
-    return;
-  } catch (lp::InputError const&) {
-    ++other;
-    return;
-  }
-  ++results;
-  EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
-  for (auto const& [x, w] : wants) {
-    auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
-    EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
-    ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
-    for (long long i = 0; i < sp::size(w); ++i)
-      ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
-  }
+  std::printf("100 tile_to_shape, case by case: %d cases with results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 40);
 }
 
 // tiled_divide and flat_divide by a layout B (and tiled/flat_product) against the spec at every
