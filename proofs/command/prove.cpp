@@ -315,6 +315,33 @@ struct Query {
       no_offset(*b, args[1]);
       return describe(lp::arranged(setting, name, *a, *b));
     }
+    if (name == "blocked_product" || name == "raked_product") {
+      arity(2);
+      auto a = layout(args[0]), b = layout(args[1]);
+      if (!a || !b) return std::nullopt;
+      no_offset(*a, args[0]);
+      no_offset(*b, args[1]);
+      return describe(lp::blocked_product(setting, *a, *b, name == "raked_product"));
+    }
+    if (name == "tile_to_shape") {
+      if (args.size() != 2 && args.size() != 3)
+        throw BadInput{name + " takes 2 or 3 arguments here, got " + std::to_string(args.size())};
+      auto block = layout(args[0]);
+      if (!block) return std::nullopt;
+      no_offset(*block, args[0]);
+      if (args[1].find(':') != std::string::npos) throw BadInput{name + " takes a target shape such as (M,N), got `" + trim(args[1]) + "`"};
+      auto t = shape_tiler(args[1]);
+      if (!t) return std::nullopt;
+      std::optional<sp::IntTuple> order;
+      if (args.size() == 3) {
+        try {
+          order = sp::to_int_tuple(literal(trim(args[2])));
+        } catch (sp::Error const& e) {
+          throw BadInput{name + ": the order `" + trim(args[2]) + "` is not a tuple of integers: " + e.what()};
+        }
+      }
+      return describe(lp::tile_to_shape(setting, *block, *t, order));
+    }
     if (name == "logical_divide" || name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
       arity(2);
       auto a = layout(args[0]);
@@ -332,7 +359,8 @@ struct Query {
     for (auto const& a : args)
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                   "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled and flat_product (by a layout), the inverses of compact layouts, "
+                   "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled, flat, blocked and raked_product (by a layout), "
+                   "tile_to_shape, the inverses of compact layouts, "
                    "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
                    "symbolically so far (docs/proofs.md)"};
   }

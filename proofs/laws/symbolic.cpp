@@ -132,6 +132,37 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
                    all_of_two(equal(s, r, law_layout(s, "((a,b),(c,d)):((1,a),(a*b,a*b*c))")), bijective(s, r, law_term(s, "a*b*c*d")))});
   }
   {
+    // blocked_product and raked_product of compact A and B, for all values: CuTe's zip of
+    // logical_product's modes (the 2x2 block of 02_layout_algebra.md repeated c x d times, with
+    // every size a variable); each is a bijection onto [0, a*b*c*d), logical_product's image
+    // (every value once: the same multiset, and size(A) * size(B)).
+    z3::context c;
+    char const* where = "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout a = law_layout(s, "(a,b):(1,a)").layout, b = law_layout(s, "(c,d):(1,c)").layout;
+    Fn blocked = Fn::of(blocked_product(s, a, b, false).layout), raked = Fn::of(blocked_product(s, a, b, true).layout);
+    z3::expr n = law_term(s, "a*b*c*d");
+    out.push_back({"symbolic",
+                   "blocked_product((a,b):(1,a), (c,d):(1,c)) = ((a,c),(b,d)):((1,a*b),(a,a*b*c)) and raked_product = "
+                   "((c,a),(d,b)):((a*b,1),(a*b*c,a)), each a bijection onto [0,a*b*c*d)",
+                   where, Status::proved,
+                   all_of_two(all_of_two(equal(s, blocked, law_layout(s, "((a,c),(b,d)):((1,a*b),(a,a*b*c))")),
+                                         equal(s, raked, law_layout(s, "((c,a),(d,b)):((a*b,1),(a*b*c,a))"))),
+                              all_of_two(bijective(s, blocked, n), bijective(s, raked, n)))});
+  }
+  {
+    // tile_to_shape of a symbolic column-major block to a symbolic shape it divides: CuTe's
+    // blocked_product of the block by the column-major repetitions (p,q); it fills (M,N) once.
+    z3::context c;
+    char const* where = "p in 1..2^12, q in 1..2^12, bM in 1..2^8, bN in 1..2^8, M in 1..2^20, N in 1..2^20, M == bM*p, N == bN*q";
+    Setting s = law_setting(c, where, timeout_ms);
+    Fn r = Fn::of(tile_to_shape(s, law_layout(s, "(bM,bN):(1,bM)").layout, law_layout(s, "(M,N):(1,1)").layout, std::nullopt).layout);
+    out.push_back({"symbolic",
+                   "tile_to_shape((bM,bN):(1,bM), (M,N)) = ((bM,p),(bN,q)):((1,bM*bN),(bM,bM*bN*p)), a bijection onto [0,M*N) (M == bM*p, N == bN*q)",
+                   where, Status::proved,
+                   all_of_two(equal(s, r, law_layout(s, "((bM,p),(bN,q)):((1,bM*bN),(bM,bM*bN*p))")), bijective(s, r, law_term(s, "M*N")))});
+  }
+  {
     // zipped_divide gathers the tiles: ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N.
     z3::context c;
     char const* where = "M in 1..2^16, N in 1..2^16, bM in 1..2^8, bN in 1..2^8, M % bM == 0, N % bN == 0";
@@ -139,6 +170,24 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
     Fn r = Fn::of(divide(s, "zipped_divide", law_layout(s, "(M,N):(1,M)").layout, terms(s, {"bM", "bN"})).layout);
     out.push_back({"symbolic", "zipped_divide((M,N):(1,M), (bM,bN)) = ((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN)) when bM | M, bN | N", where,
                    Status::proved, equal(s, r, law_layout(s, "((bM,bN),(M/bM,N/bN)):((1,M),(bM,M*bN))"))});
+  }
+  {
+    // tiled_divide and flat_divide by a layout: (32,4):(1,M) tiles of (M,N):(1,M), the rests
+    // complement(B, M*N)'s modes (p, q), spread because neither is 1 (p, q >= 2); each arrangement
+    // is a bijection onto [0, M*N), logical_divide's image.
+    z3::context c;
+    char const* where = "p in 2..2^10, q in 2..2^10, M in 64..2^16, N in 8..2^16, M == 32*p, N == 4*q";
+    Setting s = law_setting(c, where, timeout_ms);
+    LeafLayout a = law_layout(s, "(M,N):(1,M)").layout, b = law_layout(s, "(32,4):(1,M)").layout;
+    Fn tiled = Fn::of(arranged(s, "tiled_divide", a, b).layout), flat = Fn::of(arranged(s, "flat_divide", a, b).layout);
+    z3::expr n = law_term(s, "M*N");
+    out.push_back({"symbolic",
+                   "tiled_divide((M,N):(1,M), (32,4):(1,M)) = ((32,4),p,q):((1,M),32,4*M) and flat_divide = (32,4,p,q):(1,M,32,4*M), "
+                   "each a bijection onto [0,M*N) (M == 32*p, N == 4*q)",
+                   where, Status::proved,
+                   all_of_two(all_of_two(equal(s, tiled, law_layout(s, "((32,4),p,q):((1,M),32,4*M)")),
+                                         equal(s, flat, law_layout(s, "(32,4,p,q):(1,M,32,4*M)"))),
+                              all_of_two(bijective(s, tiled, n), bijective(s, flat, n)))});
   }
   {
     // The inverses of the row-major layouts, as the operations compute them, for all values: the

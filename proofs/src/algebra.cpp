@@ -568,15 +568,89 @@ LeafLayout divide_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayo
 
 // logical_product(A, B) = (A, complement(A, size(A) * cosize(B)) o B); B's strides must be >= 0
 // for every value (cosize(B) = 1 + sum (s_k - 1) d_k).
-LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
+LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b, std::string const& op = "logical_product") {
   z3::expr cosize = ctx.int_val(1);
   for (size_t k = 0; k < b.shape.size(); ++k) {
     z3::expr dk = integer_of(b.stride[k], "B's leaf " + std::to_string(k));
-    d.require(dk >= 0, term_text(dk) + " >= 0", "logical_product: B's stride (leaf " + std::to_string(k) + ") >= 0");
+    d.require(dk >= 0, term_text(dk) + " >= 0", op + ": B's stride (leaf " + std::to_string(k) + ") >= 0");
     cosize = cosize + (b.shape[k] - 1) * dk;
   }
   LeafLayout c = complement_in(d, ctx, a, (size_of(a) * cosize).simplify());
   return tuple_of({a, composition_in(d, ctx, c, b)});
+}
+
+// l padded to rank r with 1:0 modes (spec::pad, CuTe's append<r>): a tuple of rank r; a single
+// leaf becomes the rank-1 tuple (l) first.
+LeafLayout padded_to(z3::context& ctx, LeafLayout const& l, size_t r) {
+  std::vector<LeafLayout> items;
+  size_t rank = l.profile.leaf ? 1 : l.profile.items.size();
+  for (size_t i = 0; i < rank; ++i) items.push_back(mode_of(l, i));
+  while (items.size() < r) items.push_back(flat_of(ctx, {}, false));
+  return tuple_of(items);
+}
+
+size_t layout_rank(LeafLayout const& l) { return l.profile.leaf ? 1 : l.profile.items.size(); }
+
+// blocked_product(A, B) (raked: raked_product): with R = max(rank A, rank B) and A', B' padded to
+// rank R, P = logical_product(A', B') = (A', C o B'), whose second mode has B''s profile (rank R);
+// mode i of the result is (A'_i, (C o B')_i), raked ((C o B')_i, A'_i). The arrangement is fixed
+// by the ranks (spec::blocked_product_reference): nothing in it depends on the values.
+LeafLayout blocked_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b, bool raked) {
+  size_t r = std::max(layout_rank(a), layout_rank(b));
+  LeafLayout pa = padded_to(ctx, a, r), pb = padded_to(ctx, b, r);
+  LeafLayout p = product_in(d, ctx, pa, pb, raked ? "raked_product" : "blocked_product");
+  LeafLayout blocks = mode_of(p, 0), reps = mode_of(p, 1);
+  std::vector<LeafLayout> items;
+  for (size_t i = 0; i < r; ++i) {
+    LeafLayout x = mode_of(blocks, i), y = mode_of(reps, i);
+    items.push_back(raked ? tuple_of({y, x}) : tuple_of({x, y}));
+  }
+  return tuple_of(items);
+}
+
+// tile_to_shape(block, shape, order) (spec::tile_to_shape): R = rank(shape) (tile_to_shape.rank:
+// the block has at most R modes, fixed by the profiles); the block padded to rank R; per mode i
+// the count c_i = size(shape_i) / size(block_i), which must be exact for every value
+// (tile_to_shape.divisibility, a witness where it fails for some values); the repetitions
+// make_ordered_layout((c_0, ...), order), their strides the running products of the counts in
+// the order's stable order (the default: column-major); then blocked_product(block, reps).
+LeafLayout tile_to_shape_in(Decider& d, z3::context& ctx, LeafLayout const& block, LeafLayout const& shape,
+                            std::optional<spec::IntTuple> const& order) {
+  size_t r = layout_rank(shape);
+  if (layout_rank(block) > r)
+    throw InputError("tile_to_shape.rank: the block " + layout_text(block) + " has " + std::to_string(layout_rank(block)) +
+                     " modes, more than the shape's " + std::to_string(r) + " (for every value)");
+  std::vector<spec::i64> keys;
+  if (order) {
+    spec::IntTuple count = spec::IntTuple::tuple(std::vector<spec::IntTuple>(r, spec::IntTuple(1)));
+    if (!spec::weakly_congruent(*order, count) || spec::rank(*order) != static_cast<int>(r))
+      throw InputError("tile_to_shape.order: the order " + spec::str(*order) + " does not match the rank " + std::to_string(r) +
+                       " of the shape (for every value)");
+    keys = spec::leaves(*order);
+  } else {
+    for (size_t i = 0; i < r; ++i) keys.push_back(static_cast<spec::i64>(i));
+  }
+  LeafLayout pb = padded_to(ctx, block, r);
+  std::vector<z3::expr> counts;
+  for (size_t i = 0; i < r; ++i) {
+    z3::expr b = size_of(mode_of(pb, i)), t = size_of(mode_of(shape, i));
+    if (!d.divides(b, t))
+      d.require(z3::mod(t, b) == 0, divides_text(b, t), "tile_to_shape.divisibility (mode " + std::to_string(i) + ")");
+    counts.push_back(d.quotient(t, b));
+  }
+  // make_ordered_layout(counts, order): a stable sort by the order's values (ties by position).
+  std::vector<size_t> by_order(r);
+  for (size_t i = 0; i < r; ++i) by_order[i] = i;
+  std::stable_sort(by_order.begin(), by_order.end(), [&](size_t x, size_t y) { return keys[x] < keys[y]; });
+  std::vector<z3::expr> strides(r, ctx.int_val(1));
+  z3::expr running = ctx.int_val(1);
+  for (size_t k : by_order) {
+    strides[k] = running;
+    running = (running * counts[k]).simplify();
+  }
+  std::vector<LeafLayout> reps;
+  for (size_t i = 0; i < r; ++i) reps.push_back(make_leaf_layout(spec::IntTuple(0), {Mode(counts[i], strides[i])}));
+  return blocked_in(d, ctx, pb, tuple_of(reps), false);
 }
 
 // right_inverse(L) (= left_inverse(L)) of a compact L: strides the running products of the
@@ -1092,38 +1166,48 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
                           : kind.rfind("tiled", 0) == 0  ? spec::Arrangement::tiled
                           : kind.rfind("flat", 0) == 0   ? spec::Arrangement::flat
                                                          : spec::Arrangement::logical;
-  if (!product && (how == spec::Arrangement::tiled || how == spec::Arrangement::flat))
-    throw Split(kind + " by a layout: the spec spreads complement(B)'s coalesced modes, whose number depends on the values (not computed "
-                "symbolically; a shape tiler (bM,bN) is)");
   z3::context& ctx = *s.ctx;
   auto build = [&](Decider& d) {
-    LeafLayout r = product ? product_in(d, ctx, a, b) : divide_in(d, ctx, a, b);
-    if (how == spec::Arrangement::logical || how == spec::Arrangement::zipped) return r;  // zip2_by keeps a (tile, rest) pair
-    // The spec's unpack: a tuple piece gives its modes; a single-leaf piece is spread into the
-    // modes of its coalesced factorization, fixed here only where its leaves never coalesce.
-    auto spread = [&](LeafLayout const& piece, std::vector<LeafLayout>& out) {
-      if (!piece.profile.leaf) {
+    bool unpacked = how == spec::Arrangement::tiled || how == spec::Arrangement::flat;
+    // The divides: C = complement(B, size(A)) computed here, for its profile: the spec's unpack
+    // spreads a single-leaf C (a run) and gives a tuple C's modes. Unpacked, C's modes are each
+    // decided to be 1 or not (the spec's complement leaves out those of shape 1, so their number
+    // must be fixed): a mode that is 1 for every value is left out, one that is 1 for some values
+    // splits (answered case by case).
+    std::optional<LeafLayout> c;
+    if (!product) {
+      c = complement_in(d, ctx, b, size_of(a));
+      if (unpacked && c->shape.size() > 1) {
+        std::vector<Mode> kept;
+        for (size_t k = 0; k < c->shape.size(); ++k)
+          if (d.ask(c->shape[k] == 1, term_text(c->shape[k]) + " = 1 (mode " + std::to_string(k) + " of complement(B, size(A)))") ==
+              Truth::never)
+            kept.push_back(leaf_mode(*c, k));
+        c = flat_of(ctx, kept, false);
+      }
+    }
+    LeafLayout r = product ? product_in(d, ctx, a, b) : composition_in(d, ctx, a, tuple_of({b, *c}));
+    if (!unpacked) return r;  // logical, and zipped: zip2_by keeps a (tile, rest) pair
+    // The spec's unpack: a tuple piece gives its modes; a single-leaf piece (a run) is spread into
+    // the modes of its coalesced factorization: its leaves coalesced here, each question decided
+    // (a leaf 1 for every value left out, one that continues the one before for every value
+    // merged; a question that depends on the values splits, answered case by case).
+    auto spread = [&](LeafLayout const& piece, bool run, std::vector<LeafLayout>& out) {
+      if (!run) {
         for (size_t i = 0; i < piece.profile.items.size(); ++i) out.push_back(mode_of(piece, i));
         return;
       }
-      out.push_back(piece);
+      LeafLayout modes = piece.shape.size() > 1 ? coalesce_in(d, ctx, piece) : piece;
+      for (size_t k = 0; k < modes.shape.size(); ++k) out.push_back(node_of(modes, spec::IntTuple(static_cast<spec::i64>(k))));
     };
     LeafLayout first = mode_of(r, 0), rest = mode_of(r, 1);
-    // C o B's piece for a single-leaf B: its leaves as modes, each pair decided not to coalesce.
-    std::vector<LeafLayout> rests;
-    if (b.profile.leaf && rest.shape.size() > 1) {
-      for (size_t k = 0; k + 1 < rest.shape.size(); ++k)
-        if (d.ask(rest.stride[k + 1].equals(scaled(rest.stride[k], rest.shape[k])),
-                  "leaf " + std::to_string(k + 1) + " of C o B continues the one before") != Truth::never)
-          throw Split(kind + ": C o B's leaves may coalesce, and the spec spreads its coalesced modes (not computed symbolically)");
-      for (size_t k = 0; k < rest.shape.size(); ++k) rests.push_back(node_of(rest, spec::IntTuple(static_cast<spec::i64>(k))));
-    } else {
-      spread(rest, rests);
-    }
     std::vector<LeafLayout> items;
-    if (how == spec::Arrangement::tiled) items.push_back(first);
-    else spread(first, items);
-    items.insert(items.end(), rests.begin(), rests.end());
+    // The first piece: A (products; a single leaf is its own factorization) or A o B (divides, B's
+    // profile); tiled keeps it as one mode.
+    if (how == spec::Arrangement::tiled || (product && a.profile.leaf)) items.push_back(first);
+    else spread(first, !product && b.profile.leaf, items);
+    // The second piece: C o B (products, B's profile) or A o C (divides, C's profile).
+    spread(rest, product ? b.profile.leaf : c->profile.leaf, items);
     return tuple_of(items);
   };
   return checked_operation(s, kind, {{&a, "A"}, {&b, "B"}}, {a, b}, build, [how, product](std::vector<spec::Layout> const& in, Assignment const&) {
@@ -1132,6 +1216,22 @@ Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a
 }
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b) { return arranged(s, "logical_divide", a, b); }
+
+Symbolic tile_to_shape(Setting const& s, LeafLayout const& block, LeafLayout const& shape, std::optional<spec::IntTuple> const& order) {
+  return checked_operation(
+      s, "tile_to_shape", {{&block, "L"}, {&shape, "S"}}, {block, shape},
+      [&](Decider& d) { return tile_to_shape_in(d, *s.ctx, block, shape, order); },
+      [order](std::vector<spec::Layout> const& in, Assignment const&) { return spec::tile_to_shape(in.at(0), in.at(1).shape, order); });
+}
+
+Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked) {
+  return checked_operation(
+      s, raked ? "raked_product" : "blocked_product", {{&a, "A"}, {&b, "B"}}, {a, b},
+      [&](Decider& d) { return blocked_in(d, *s.ctx, a, b, raked); },
+      [raked](std::vector<spec::Layout> const& in, Assignment const&) {
+        return raked ? spec::raked_product(in.at(0), in.at(1)) : spec::blocked_product(in.at(0), in.at(1));
+      });
+}
 
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, std::vector<z3::expr> const& tile) {
   return divide(s, "logical_divide", a, tile);
@@ -1276,7 +1376,7 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     // their values and coalesced, so their nesting may vary with the values (LeafLayout::loose).
     static std::set<std::string> const fixed_rank{"logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "slice",
                                                   "make_identity_tensor", "logical_product", "zipped_product", "tiled_product",
-                                                  "flat_product"};
+                                                  "flat_product", "blocked_product", "raked_product", "tile_to_shape"};
     if (fixed_rank.count(op) && spec::rank(want.shape) != spec::rank(got.shape))
       throw InternalError("symbolic " + op + " gave " + spec::str(got) + " at " + str(s, x) + ", but the spec's " + spec::str(want) +
                           " has another rank");

@@ -20,6 +20,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <random>
 #include <set>
 
@@ -80,6 +81,52 @@ bool agrees_with_spec(lp::Setting const& s, std::function<lp::Symbolic()> const&
       }
   }
   return true;
+}
+
+// As agrees_with_spec, case by case where the result's structure splits on a condition (as
+// `layoutref prove` answers it): the condition as a hypothesis, then its negation, at most 3 deep,
+// each case compared with the spec at the assignments where its hypotheses hold. Counts the
+// cases that gave a result and those refused or split without a condition.
+void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
+                     std::function<sp::Layout(std::vector<long long> const&)> const& want, int depth, int& results, int& other) {
+  bool spec_refuses = false;
+  std::vector<std::pair<std::vector<long long>, sp::Layout>> wants;
+  for (long long x = 1; x <= 3; ++x)
+    for (long long y = 1; y <= 3; ++y) {
+      if (!lp::hypotheses_hold(s, {x, y})) continue;
+      try {
+        wants.push_back({{x, y}, want({x, y})});
+      } catch (sp::Error const&) {
+        spec_refuses = true;
+      }
+    }
+  lp::Symbolic r;
+  try {
+    r = make();
+  } catch (lp::Split const& e) {
+    if (!e.condition || depth >= 3) {
+      ++other;
+      return;
+    }
+    for (int side = 0; side < 2; ++side) {
+      s.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
+      agrees_by_cases(s, make, want, depth + 1, results, other);
+      s.hypotheses.pop_back();
+    }
+    return;
+  } catch (lp::InputError const&) {
+    ++other;
+    return;
+  }
+  ++results;
+  EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  for (auto const& [x, w] : wants) {
+    auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
+    EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    for (long long i = 0; i < sp::size(w); ++i)
+      ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
+  }
 }
 
 // The layout l at an assignment.
@@ -616,4 +663,211 @@ TEST(Algebra, RandomArrangedProductsAgreeWithTheSpec) {
   }
   std::printf("80 arranged products and divides: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 12);
+}
+
+// blocked_product and raked_product of symbolic layouts: the spec's header example (CuTe's
+// 2x2 block repeated 3x4 times) with the sizes as variables, in both arrangements.
+TEST(Algebra, BlockedAndRakedProducts) {
+  z3::context c;
+  lp::Setting s = setting(c, "a in 1..64, b in 1..64, c in 1..64, d in 1..64");
+  lp::LeafLayout a = symbolic(c, s.vars, "(a,b):(1,a)"), b = symbolic(c, s.vars, "(c,d):(1,c)");
+  auto blocked = lp::blocked_product(s, a, b, false);
+  auto raked = lp::blocked_product(s, a, b, true);
+  // At a = b = 2, c = 3, d = 4: ((2,3),(2,4)):((1,4),(2,12)) and ((3,2),(4,2)):((4,1),(12,2)).
+  EXPECT_EQ(lp::layout_text(blocked.layout), "((a,c),(b,d)):((1,a*b),(a,a*b*c))");
+  EXPECT_EQ(lp::layout_text(raked.layout), "((c,a),(d,b)):((a*b,1),(a*b*c,a))");
+  EXPECT_GT(blocked.checked, 0u);
+  EXPECT_GT(raked.checked, 0u);
+  // Ranks differ: A of rank 1 is padded with 1:0 (the spec's pad), the result has B's rank.
+  z3::context c2;
+  lp::Setting s2 = setting(c2, "M in 1..2^10");
+  auto r = lp::blocked_product(s2, symbolic(c2, s2.vars, "M:1"), symbolic(c2, s2.vars, "(2,3):(1,2)"), false);
+  EXPECT_EQ(lp::layout_text(r.layout), "((M,2),(1,3)):((1,M),(0,2*M))");
+  // B's strides must be >= 0 for every value (logical_product's condition).
+  z3::context c3;
+  lp::Setting s3 = setting(c3, "a in 1..8");
+  try {
+    lp::blocked_product(s3, symbolic(c3, s3.vars, "a:1"), symbolic(c3, s3.vars, "2:(1-a)"), false);
+    ADD_FAILURE() << "admissible?";
+  } catch (lp::InputError const& e) {
+    EXPECT_NE(std::string(e.what()).find("does not hold for every value"), std::string::npos) << e.what();
+  }
+}
+
+// Random blocked and raked products over a and b (1..3), A and B of ranks 1 to 3 (padded to the
+// larger), against spec::blocked_product / raked_product at every assignment, case by case where
+// the structure splits: the same function and the spec's rank.
+TEST(Algebra, RandomBlockedAndRakedProductsAgreeWithTheSpec) {
+  std::mt19937 gen(20261201);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "3", "1"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "0"};
+  auto random_layout = [&](bool first_unit) {
+    int rank = std::uniform_int_distribution<int>(0, 3)(gen);  // 0: a single leaf
+    if (rank == 0) return pick(shapes) + ":" + (first_unit ? std::string("1") : pick(strides));
+    std::string sh, st;
+    for (int k = 0; k < rank; ++k) {
+      sh += (k ? "," : "") + pick(shapes);
+      st += (k ? "," : "") + (k == 0 && first_unit ? std::string("1") : pick(strides));
+    }
+    return "(" + sh + "):(" + st + ")";
+  };
+  int results = 0, other = 0;
+  for (int t = 0; t < 100; ++t) {
+    bool raked = t % 2 == 1;
+    std::string at = random_layout(true), bt = random_layout(false);
+    SCOPED_TRACE(std::string(raked ? "raked" : "blocked") + "_product(" + at + ", " + bt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    agrees_by_cases(
+        s, [&] { return lp::blocked_product(s, a, b, raked); },
+        [&](std::vector<long long> const& x) {
+          return raked ? sp::raked_product(concrete(s, a, x), concrete(s, b, x)) : sp::blocked_product(concrete(s, a, x), concrete(s, b, x));
+        },
+        0, results, other);
+  }
+  std::printf("100 blocked and raked products, case by case: %d cases with results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 60);
+}
+
+// tile_to_shape of symbolic blocks: the spec's header example ((2,2):(1,2) tiled to (4,6), CuTe's
+// 2x2 block repeated 2x3 times) with the repetition counts as variables; the order (1,0) makes the
+// repetitions row-major; the three conditions as InputErrors naming them.
+TEST(Algebra, TileToShape) {
+  z3::context c;
+  lp::Setting s = setting(c, "p in 1..2^10, q in 1..2^10");
+  std::string e;
+  lp::LeafLayout block = symbolic(c, s.vars, "(2,2):(1,2)"), target = symbolic(c, s.vars, "(2*p,2*q):(1,1)");
+  // At p = 2, q = 3: ((2,2),(2,3)):((1,4),(2,8)).
+  auto r = lp::tile_to_shape(s, block, target, std::nullopt);
+  EXPECT_EQ(lp::layout_text(r.layout), "((2,p),(2,q)):((1,4),(2,4*p))");
+  EXPECT_GT(r.checked, 0u);
+  auto row = lp::tile_to_shape(s, block, target, sp::IntTuple::tuple({sp::IntTuple(1), sp::IntTuple(0)}));
+  EXPECT_EQ(lp::layout_text(row.layout), "((2,p),(2,q)):((1,4*q),(2,4))");
+  auto expect_error = [&](lp::Setting const& st, lp::LeafLayout const& b, lp::LeafLayout const& t, std::optional<sp::IntTuple> const& o,
+                          std::string const& what) {
+    try {
+      lp::tile_to_shape(st, b, t, o);
+      ADD_FAILURE() << "admissible? " << what;
+    } catch (lp::InputError const& x) {
+      EXPECT_NE(std::string(x.what()).find(what), std::string::npos) << x.what();
+    }
+  };
+  expect_error(s, symbolic(c, s.vars, "(2,2,2):(1,2,4)"), target, std::nullopt, "tile_to_shape.rank");
+  expect_error(s, block, target, sp::IntTuple::tuple({sp::IntTuple(0), sp::IntTuple(1), sp::IntTuple(2)}), "tile_to_shape.order");
+  // 2 divides p only for some values: the condition with an assignment on each side.
+  expect_error(s, block, symbolic(c, s.vars, "(p,2):(1,1)"), std::nullopt,
+               "tile_to_shape.divisibility (mode 0) does not hold for every value: the result's structure depends on whether 2 divides p: it holds with");
+  // 2 never divides 2*p+1.
+  expect_error(s, block, symbolic(c, s.vars, "(2*p+1,2):(1,1)"), std::nullopt, "tile_to_shape.divisibility (mode 0) never holds");
+}
+
+// Random tile_to_shape over a and b (1..3): blocks of rank 1-2 (a single leaf included), target
+// shapes of rank >= the block's (a nested mode included) whose modes are mostly multiples of the
+// block's, the default order or a random one (ties included), against spec::tile_to_shape at
+// every assignment, case by case where the structure splits: the same function and the spec's rank.
+TEST(Algebra, RandomTileToShapeAgreesWithTheSpec) {
+  std::mt19937 gen(20261202);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "1", "3"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "2*a", "0"};
+  std::vector<std::string> factors{"1", "a", "b", "2", "3", "a*b"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 100; ++t) {
+    int rank = std::uniform_int_distribution<int>(0, 2)(gen);  // 0: a single leaf
+    std::vector<std::string> sizes;
+    std::string bt;
+    if (rank == 0) {
+      sizes.push_back(pick(shapes));
+      bt = sizes[0] + ":" + pick(strides);
+    } else {
+      std::string sh, st;
+      for (int k = 0; k < rank; ++k) {
+        sizes.push_back(pick(shapes));
+        sh += (k ? "," : "") + sizes.back();
+        st += (k ? "," : "") + pick(strides);
+      }
+      bt = "(" + sh + "):(" + st + ")";
+    }
+    size_t r = std::max<size_t>(sizes.size(), static_cast<size_t>(std::uniform_int_distribution<int>(1, 3)(gen)));
+    std::string ts, td;
+    for (size_t k = 0; k < r; ++k) {
+      std::string base = k < sizes.size() ? sizes[k] : "1";
+      std::string mode = std::uniform_int_distribution<int>(0, 4)(gen) == 0 ? pick(shapes) : base + "*" + pick(factors);
+      if (std::uniform_int_distribution<int>(0, 5)(gen) == 0) {  // a nested mode: (f, base*g)
+        std::string f = pick(shapes);
+        ts += std::string(k ? "," : "") + "(" + f + "," + mode + ")";
+        td += std::string(k ? "," : "") + "(1,1)";
+      } else {
+        ts += (k ? "," : "") + mode;
+        td += (k ? "," : "") + std::string("1");
+      }
+    }
+    std::string target = "(" + ts + "):(" + td + ")";
+    std::optional<sp::IntTuple> order;
+    std::string order_text = "default";
+    if (t % 2 == 1) {
+      std::vector<sp::IntTuple> items;
+      order_text = "(";
+      for (size_t k = 0; k < r; ++k) {
+        int v = std::uniform_int_distribution<int>(0, static_cast<int>(r) - 1)(gen);
+        items.emplace_back(v);
+        order_text += (k ? "," : "") + std::to_string(v);
+      }
+      order = sp::IntTuple::tuple(std::move(items));
+      order_text += ")";
+    }
+    SCOPED_TRACE("tile_to_shape(" + bt + ", " + target + ", " + order_text + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout block = symbolic(c, s.vars, bt), shape = symbolic(c, s.vars, target);
+    agrees_by_cases(
+        s, [&] { return lp::tile_to_shape(s, block, shape, order); },
+        [&](std::vector<long long> const& x) { return sp::tile_to_shape(concrete(s, block, x), concrete(s, shape, x).shape, order); }, 0,
+        results, other);
+  }
+  std::printf("100 tile_to_shape, case by case: %d cases with results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 40);
+}
+
+// tiled_divide and flat_divide by a layout B (and tiled/flat_product) against the spec at every
+// assignment, case by case: the spec spreads the single-leaf pieces (B's, complement(B,
+// size(A))'s) into their coalesced modes and leaves complement's modes of shape 1 out, which the
+// symbolic result follows with each question decided (else it splits on it); the same function
+// and the spec's rank.
+TEST(Algebra, RandomTiledAndFlatDividesByALayoutAgreeWithTheSpec) {
+  std::mt19937 gen(20261203);
+  auto pick = [&](std::vector<std::string> const& v) { return v[std::uniform_int_distribution<size_t>(0, v.size() - 1)(gen)]; };
+  std::vector<std::string> shapes{"a", "b", "2", "a*b", "3", "4"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "a*b", "2*a", "4", "0"};
+  std::vector<std::string> kinds{"tiled_divide", "flat_divide", "tiled_product", "flat_product"};
+  std::map<std::string, int> results;
+  int other = 0;
+  for (int t = 0; t < 160; ++t) {
+    std::string kind = kinds[static_cast<size_t>(t) % kinds.size()];
+    std::string at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    if (t % 5 == 2) at = pick(shapes) + ":1";
+    if (t % 5 == 4) at = "(" + pick(shapes) + "," + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + "," + pick(strides) + ")";
+    std::string bt = pick(shapes) + ":" + pick(strides);
+    if (t % 3 == 1) bt = "(" + pick(shapes) + "," + pick(shapes) + "):(" + pick(strides) + "," + pick(strides) + ")";
+    SCOPED_TRACE(kind + "(" + at + ", " + bt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    bool product = kind.find("product") != std::string::npos;
+    sp::Arrangement how = kind[0] == 't' ? sp::Arrangement::tiled : sp::Arrangement::flat;
+    agrees_by_cases(
+        s, [&] { return lp::arranged(s, kind, a, b); },
+        [&](std::vector<long long> const& x) {
+          return product ? sp::product(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)))
+                         : sp::divide(how, concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)));
+        },
+        0, results[kind], other);
+  }
+  std::printf("160 tiled and flat divides and products by a layout, case by case: %d tiled_divide, %d flat_divide, %d tiled_product, "
+              "%d flat_product cases with results, %d refused or split\n",
+              results["tiled_divide"], results["flat_divide"], results["tiled_product"], results["flat_product"], other);
+  EXPECT_GT(results["tiled_divide"], 15);
+  EXPECT_GT(results["flat_divide"], 15);
 }

@@ -124,8 +124,8 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
   --where "M in 1..2^16, N in 1..2^16, bM in 2..2^8, bN in 2..2^8" LINES "the shape entry `M/bM` \\(leaf 1 of G\\) can be 0")
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
-layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(blocked_product((a,b):(1,a), (2,2):(1,2)))" --where "a in 1..4, b in 1..4"
-  LINES "`blocked_product` with symbolic arguments: only coalesce, composition, complement, the divides .* are computed symbolically so far")
+layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(make_layout_like((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
+  LINES "`make_layout_like` with symbolic arguments: only coalesce, composition, complement, the divides .* are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).
@@ -280,18 +280,59 @@ layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
 # check compares the ranks the spec fixes: an earlier symbolic result dropped the outer tuple).
 layoutref_cli_test(prove_symbolic_rank1_logical_divide RC 0 ARGS prove "injective(logical_divide(a:1, (2)))" --where "a in 2..16, a % 2 == 0"
   LINES "^proved" "logical_divide.a:1, .2.. = ..2,a/2..:..1,2..")
-# The products arranged as the spec arranges them, on symbolic layouts; tiled/flat_divide by a
-# layout is not computed symbolically (the spec spreads complement(B)'s coalesced modes).
+# The products arranged as the spec arranges them, on symbolic layouts.
 layoutref_cli_test(prove_symbolic_tiled_product RC 0 ARGS prove "bijective(tiled_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
   --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
   LINES "^proved .mixed-radix lemma" "tiled_product..a,b.:.1,a., .c,d.:.1,c.. = ..a,b.,c,d.:..1,a.,a.b,a.b.c.")
 layoutref_cli_test(prove_symbolic_flat_product RC 0 ARGS prove "bijective(flat_product((a,b):(1,a), c:1), a*b*c)"
   --where "a in 1..2^10, b in 1..2^10, c in 1..2^10"
   LINES "^proved" "flat_product..a,b.:.1,a., c:1. = .a,b,c.:.1,a,a.b.")
-layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 3 ARGS prove "bijective(tiled_divide((a,b):(1,a), 2:1), a*b)"
-  --where "a in 2..2^10, b in 1..2^10, a % 2 == 0"
-  LINES "^unknown" "tiled_divide by a layout: the spec spreads complement.B.'s coalesced modes")
+# tiled/flat_divide by a layout B: the spec spreads complement(B, size(A))'s modes (and a single
+# leaf's coalesced modes); each is decided to be 1 or not, each pair to coalesce or not, and a
+# question that depends on the values is answered case by case.
+layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout RC 0 ARGS prove "bijective(tiled_divide((M,N):(1,M), (32,4):(1,M)), M*N)"
+  --where "p in 2..2^10, q in 2..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
+  LINES "^proved .mixed-radix lemma, " "tiled_divide..M,N.:.1,M., .32,4.:.1,M.. = ..32,4.,p,q.:..1,M.,32,4.M. .computed symbolically")
+layoutref_cli_test(prove_symbolic_flat_divide_by_a_layout_by_cases RC 0 ARGS prove "bijective(flat_divide((M,N):(1,M), (32,4):(1,M)), M*N)"
+  --timeout 300000 --where "p in 1..2^10, q in 1..2^10, M in 32..2^16, N in 4..2^16, M == 32*p, N == 4*q"
+  LINES "^proved .by cases .2., each confirmed, " "splits on whether p = 1 .mode 0 of complement.B, size.A..." "= .32,4,p,q.:.1,M,32,4.M.")
+# A single-leaf B in a padded A: complement(B)'s piece A o C spread into its coalesced modes,
+# by cases (M = 32 or not, N = 1 or not).
+layoutref_cli_test(prove_symbolic_tiled_divide_single_leaf_by_cases RC 0 ARGS prove "injective(tiled_divide((M,N):(1,L), 32:1))"
+  --timeout 300000 --where "p in 1..2^10, M in 32..2^15, N in 1..2^10, L in 40..2^16, M == 32*p, L == M+8"
+  LINES "^proved .by cases .2., each confirmed, " "= .32,p,N.:.1,32,L.")
+layoutref_cli_test(prove_symbolic_tiled_divide_by_a_layout_inadmissible RC 2 ARGS prove "bijective(tiled_divide((a,b):(1,a), (2,2):(1,3)), a*b)"
+  --where "a in 2..2^10, b in 1..2^10" LINES "complement.stride_divisibility never holds: 2 divides 3 is false for every value" REJECT "proved")
 # An unbalanced query is bad input, never read as the call it almost is (a missing `)` was once
 # tolerated: `bijective(F, (M,N)` answered proved).
 layoutref_cli_test(prove_unbalanced_query RC 2 ARGS prove "bijective(make_identity_tensor((M,N)), (M,N)" --where "M in 1..64, N in 1..64"
   LINES "expected a query NAME.ARGS...")
+# blocked_product and raked_product on symbolic layouts (issue 15): CuTe's zip of
+# logical_product's modes, the arrangement fixed by the ranks.
+layoutref_cli_test(prove_symbolic_blocked_product RC 0 ARGS prove "equal(blocked_product((M,N):(1,M), (2,2):(1,2)), ((M,2),(N,2)):((1,M*N),(M,2*M*N)))"
+  --where "M in 1..2^16, N in 1..2^16"
+  LINES "^proved .same layout, " "blocked_product..M,N.:.1,M., .2,2.:.1,2.. = ..M,2.,.N,2..:..1,M.N.,.M,2.M.N.. .computed symbolically")
+layoutref_cli_test(prove_symbolic_raked_product RC 0 ARGS prove "bijective(raked_product((a,b):(1,a), (c,d):(1,c)), a*b*c*d)"
+  --where "a in 1..2^10, b in 1..2^10, c in 1..2^10, d in 1..2^10"
+  LINES "^proved .mixed-radix lemma" "raked_product..a,b.:.1,a., .c,d.:.1,c.. = ..c,a.,.d,b..:..a.b,1.,.a.b.c,a..")
+# B's strides must be >= 0 for every value (logical_product's condition): bad input with both sides.
+layoutref_cli_test(prove_symbolic_blocked_product_negative_stride RC 2 ARGS prove "injective(blocked_product(a:1, 2:(2-a)))" --where "a in 1..8"
+  LINES "blocked_product: B's stride .leaf 0. >= 0 does not hold for every value: .* it holds with a=[0-9]+ and not with a=[0-9]+" REJECT "proved")
+# complement(A, ...)'s structure depends on whether a = 1, a split without a case condition: unknown with the reason.
+layoutref_cli_test(prove_symbolic_raked_product_split RC 3 ARGS prove "injective(raked_product(a:2, b:a))" --where "a in 1..16, b in 1..16"
+  LINES "^unknown .*depends on whether a = 1" REJECT "proved")
+# tile_to_shape on symbolic layouts (issue 15): blocked_product of the block by the repetitions
+# make_ordered_layout(shape / block, order); its conditions as bad input, a witness where they
+# fail for some values.
+layoutref_cli_test(prove_symbolic_tile_to_shape RC 0 ARGS prove "bijective(tile_to_shape((bM,bN):(1,bM), (M,N)), M*N)"
+  --where "p in 1..2^12, q in 1..2^12, bM in 1..2^8, bN in 1..2^8, M in 1..2^20, N in 1..2^20, M == bM*p, N == bN*q"
+  LINES "^proved .mixed-radix lemma, " "tile_to_shape..bM,bN.:.1,bM., .M,N.. = ..bM,p.,.bN,q..:..1,bM.bN.,.bM,bM.bN.p.. .computed symbolically")
+layoutref_cli_test(prove_symbolic_tile_to_shape_order RC 0 ARGS prove "equal(tile_to_shape((2,2):(1,2), (2*p,2*q), (1,0)), ((2,p),(2,q)):((1,4*q),(2,4)))"
+  --where "p in 1..2^10, q in 1..2^10" LINES "^proved .same layout, ")
+layoutref_cli_test(prove_symbolic_tile_to_shape_divisibility RC 2 ARGS prove "bijective(tile_to_shape((2,2):(1,2), (M,N)), M*N)"
+  --where "M in 2..2^16, N in 2..2^16, M % 2 == 0"
+  LINES "tile_to_shape.divisibility .mode 1. does not hold for every value: .*whether 2 divides N: it holds with M=[0-9]+, N=[0-9]+ and not with M=[0-9]+, N=[0-9]+" REJECT "proved")
+layoutref_cli_test(prove_symbolic_tile_to_shape_rank RC 2 ARGS prove "injective(tile_to_shape((2,2,2):(1,2,4), (M,N)))" --where "M in 2..64, N in 2..64"
+  LINES "tile_to_shape.rank: the block .2,2,2.:.1,2,4. has 3 modes, more than the shape's 2" REJECT "proved")
+layoutref_cli_test(prove_symbolic_tile_to_shape_order_rank RC 2 ARGS prove "injective(tile_to_shape((2,2):(1,2), (M,N), (1,0,2)))" --where "M in 2..64, N in 2..64"
+  LINES "tile_to_shape.order: the order .1,0,2. does not match the rank 2 of the shape" REJECT "proved")

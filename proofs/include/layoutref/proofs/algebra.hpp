@@ -69,14 +69,28 @@ Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l);
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A) * cosize(B)) o B), B's strides
 /// >= 0 for every value.
 Symbolic logical_product(Setting const& s, LeafLayout const& a, LeafLayout const& b);
-/// `kind` (logical/zipped/tiled/flat_product or logical/zipped_divide) of A by a layout B, as the
-/// spec arranges it (spec::arrange): zipped is the logical (tile, rest) pair itself; tiled_product
-/// (A, rests...) and flat_product (A's modes..., rests...) where the spec's arrangement is fixed
-/// by the profiles: A a tuple, or a single leaf; B a tuple, or a single leaf whose piece C o B
-/// is one leaf or has leaves that never coalesce (each decided), else a Split. tiled/flat_divide
-/// by a layout B: a Split (the spec spreads complement(B)'s coalesced modes, whose number
-/// depends on the values).
+/// `kind` (logical/zipped/tiled/flat_product or logical/zipped/tiled/flat_divide) of A by a layout
+/// B, as the spec arranges it (spec::arrange): zipped is the logical (tile, rest) pair itself;
+/// tiled keeps the first piece and gives the second's modes, flat gives both pieces' modes. A
+/// piece from a tuple (A's, B's, C's) gives its modes; a piece from a single leaf (a run: A, B,
+/// or the divides' C = complement(B, size(A))) gives the modes of its coalesced factorization,
+/// its leaves coalesced with each question decided (coalesce_in). The divides' C of several
+/// modes has each mode decided to be 1 (left out, as the spec's complement does) or not. A
+/// question that depends on the values is a Split with its condition (answered case by case).
 Symbolic arranged(Setting const& s, std::string const& kind, LeafLayout const& a, LeafLayout const& b);
+/// blocked_product(A, B), or raked_product(A, B) with `raked` (spec::blocked_product): with R =
+/// max(rank A, rank B), A and B padded with 1:0 modes to rank R (A', B'), P = logical_product(A', B')
+/// (B' as one layout, its strides >= 0 for every value); mode i of the result is (A'_i, P1_i),
+/// raked (P1_i, A'_i). The arrangement is fixed by the ranks (no question about the values
+/// beyond logical_product's).
+Symbolic blocked_product(Setting const& s, LeafLayout const& a, LeafLayout const& b, bool raked);
+/// tile_to_shape(block, shape, order) (spec::tile_to_shape): blocked_product(block padded to
+/// R = rank(shape), make_ordered_layout((size(S_0)/size(L_0), ...), order)), the default order
+/// column-major; `shape`'s shape terms are the target (its strides are ignored). InputError for
+/// tile_to_shape.rank (more block modes than R) and tile_to_shape.order (an order that does not
+/// match R), both fixed by the profiles, and for tile_to_shape.divisibility where size(L_i) does
+/// not divide size(S_i) for some values (with an assignment on each side).
+Symbolic tile_to_shape(Setting const& s, LeafLayout const& block, LeafLayout const& shape, std::optional<spec::IntTuple> const& order);
 /// logical_divide(A, B) for a layout B: A o (B, complement(B, size(A))).
 Symbolic logical_divide(Setting const& s, LeafLayout const& a, LeafLayout const& b);
 /// logical_divide(A, (t_0, t_1, ...)) with a shape as the tiler: mode i of A divided by t_i:1,
