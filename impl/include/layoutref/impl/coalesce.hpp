@@ -27,15 +27,6 @@
 
 #include <layoutref/impl/layout.hpp>
 
-/// Large algebra functions stay out of line in device code: inlining them into every caller
-/// multiplies a kernel's stack frame and ptxas' time. (Host code is left to the compiler.)
-#ifndef LAYOUTREF_DEVICE_NOINLINE
-#if defined(__CUDA_ARCH__)
-#define LAYOUTREF_DEVICE_NOINLINE __noinline__
-#else
-#define LAYOUTREF_DEVICE_NOINLINE
-#endif
-#endif
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 

@@ -23,6 +23,16 @@
 #define LAYOUTREF_ALWAYS_INLINE
 #endif
 
+/// Large algebra functions stay out of line in device code: inlining them into every caller
+/// multiplies a kernel's stack frame and ptxas' time. (Host code is left to the compiler.)
+#ifndef LAYOUTREF_DEVICE_NOINLINE
+#if defined(__CUDA_ARCH__)
+#define LAYOUTREF_DEVICE_NOINLINE __noinline__
+#else
+#define LAYOUTREF_DEVICE_NOINLINE
+#endif
+#endif
+
 /// The largest number of leaf modes a tuple or layout may have; past it operations return
 /// Errc::capacity. Override with -DLAYOUTREF_MAX_LEAVES=N (a decimal integer literal).
 #ifndef LAYOUTREF_MAX_LEAVES

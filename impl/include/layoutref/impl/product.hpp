@@ -125,9 +125,15 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arra
   bool pairs = how != Arrangement::logical;
   auto r = detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank,
                                 [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); });
-  if (r.ok() && how != Arrangement::logical) r = detail_tile::arrange(r.value, t, how);
-  keep_representable(r);
-  return r;
+  if (!r.ok() || how == Arrangement::logical) {
+    keep_representable(r);
+    return r;
+  }
+  // A new result: never `r = arrange(r.value, ...)`, where the callee's result may be built in
+  // r's storage while it still reads r.value (nvcc 13 did so in device code: docs/gpu.md).
+  auto arranged = detail_tile::arrange(r.value, t, how);
+  keep_representable(arranged);
+  return arranged;
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
