@@ -241,7 +241,7 @@ LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const&
     need_flat = need_flat || (d.is_integer() && d.value != 0);
   }
   // A's extension form, used where it is (no copy out of its Result).
-  Result<Out> fa = need_flat ? coalesce_x(a) : Result<Out>(Out::of(LayoutLeaf{}));
+  Result<Out> fa = need_flat ? bw_coalesce(a, true) : Result<Out>(Out::of(LayoutLeaf{}));  // coalesce_x(a); a is valid
   if (!fa.ok()) return fa.error;
   Out const& flat_a = fa.value;
   Out flat_sub;

@@ -364,9 +364,9 @@ namespace detail_inverse {
 
 /// CuTe's construction on the coalesced layout, into out; an error when a stride is not a
 /// multiple of the product so far (CuTe's static_assert "Left inverse divisibility condition").
+/// @pre validate(l) is ok (left_inverse_admissible checks it first)
 template <int N>
 LAYOUTREF_HD constexpr Error left_inverse_construction_into(LayoutN<N> const& l, LayoutN<N>& out) {
-  LAYOUTREF_CHECK(validate(l));
   FlatModesN<N> f;
   LAYOUTREF_CHECK(coalesced_modes(l, f));
   Int p[N + 1];  // [0, f.n] set
@@ -404,7 +404,8 @@ LAYOUTREF_HD constexpr Error left_inverse_construction_into(LayoutN<N> const& l,
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
   Result<LayoutN<N>> r;
-  r.error = left_inverse_construction_into(l, r.value);
+  r.error = validate(l);
+  if (r.ok()) r.error = left_inverse_construction_into(l, r.value);
   return r;
 }
 
