@@ -342,6 +342,25 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
   return r;
 }
 
+/// The divides' and the products' common frame: A and T's layouts valid, leaf(mode, layout) by
+/// mode (with pairs unless logical), arranged as `how` says, representable.
+template <int N, class Leaf>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_arranged(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t, Cond rank_cond,
+                                                           Leaf const& leaf) {
+  LAYOUTREF_CHECK(validate(a));
+  for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
+  auto r = by_mode(a, t, how != Arrangement::logical, rank_cond, leaf);
+  if (!r.ok() || how == Arrangement::logical) {
+    keep_representable(r);
+    return r;
+  }
+  // A result of its own rather than `r = arrange(r.value, ...)`, which would read the object
+  // it assigns to.
+  auto arranged = arrange(r.value, t, how);
+  keep_representable(arranged);
+  return arranged;
+}
+
 }  // namespace detail_tile
 
 /// The divide of A by the tiler T, arranged as `how` says (logical, zipped, tiled, flat).
@@ -349,20 +368,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
 /// bad_argument (a size < 1), capacity, overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
-  LAYOUTREF_CHECK(validate(a));
-  for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
-  bool pairs = how != Arrangement::logical;
-  auto r = detail_tile::by_mode(a, t, pairs, Cond::divide_tiler_rank,
-                                [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); });
-  if (!r.ok() || how == Arrangement::logical) {
-    keep_representable(r);
-    return r;
-  }
-  // A new result: never `r = arrange(r.value, ...)`, where the callee's result may be built in
-  // r's storage while it still reads r.value (nvcc 13 did so in device code: docs/gpu.md).
-  auto arranged = detail_tile::arrange(r.value, t, how);
-  keep_representable(arranged);
-  return arranged;
+  return detail_tile::by_mode_arranged(how, a, t, Cond::divide_tiler_rank,
+                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); });
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler

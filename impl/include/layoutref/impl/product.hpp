@@ -120,20 +120,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_r
 /// bad_argument (a size < 1, basis strides in a tiler layout), capacity, overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
-  LAYOUTREF_CHECK(validate(a));
-  for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
-  bool pairs = how != Arrangement::logical;
-  auto r = detail_tile::by_mode(a, t, pairs, Cond::product_tiler_rank,
-                                [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); });
-  if (!r.ok() || how == Arrangement::logical) {
-    keep_representable(r);
-    return r;
-  }
-  // A new result: never `r = arrange(r.value, ...)`, where the callee's result may be built in
-  // r's storage while it still reads r.value (nvcc 13 did so in device code: docs/gpu.md).
-  auto arranged = detail_tile::arrange(r.value, t, how);
-  keep_representable(arranged);
-  return arranged;
+  return detail_tile::by_mode_arranged(how, a, t, Cond::product_tiler_rank,
+                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); });
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
