@@ -45,6 +45,8 @@ MUTATIONS = [
     ("upcast-group", "upcast.hpp", "Int group = ceil_div(wide, ad);", "Int group = ad;", "upcast groups by the stride"),
     ("flat-divide-unpack", "divide.hpp", "    push_unpacked(out, s.first);\n  else\n    detail_modes::push_part(out, s.first);", "    detail_modes::push_part(out, s.first);\n  else\n    detail_modes::push_part(out, s.first);", "flat arrangement keeps the tile grouped"),
     ("zipped-swap", "divide.hpp", "if (how == Arrangement::zipped)", "if (how != Arrangement::zipped)", "zipped and tiled arrangements swapped"),
+    ("flat-divide-unpack-layout", "divide.hpp", "push_unpacked_at(out, p, first, how == Arrangement::flat);", "push_unpacked_at(out, p, first, false);", "flat arrangement by a layout keeps the tile grouped"),
+    ("zipped-swap-layout", "divide.hpp", "push_unpacked_at(out, p, second, how != Arrangement::zipped);", "push_unpacked_at(out, p, second, how == Arrangement::zipped);", "zipped and tiled arrangements by a layout swapped"),
     ("product-divisibility", "product.hpp", "if (ts.value % bs.value != 0)", "if (false)", "tile_to_shape divisibility not checked"),
     ("max-common-off", "max_common.hpp", "return Int{c.n, c.is_static || c.n == 1};", "return Int{c.n + (c.n > 4 ? 1 : 0), c.is_static || c.n == 1};", "max_common_vector one too large"),
     ("max-alignment-gcd", "max_alignment.hpp", "g = gcd_positive(g, a.mode[k].stride.value);", "g = g;", "max_alignment ignores strides"),

@@ -50,9 +50,9 @@ LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
   }
 }
 
+/// complementable(a) for a valid a (its shapes are not checked again). @pre validate(a).ok()
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complementable(LayoutN<N> const& a) {
-  LAYOUTREF_CHECK(validate(a));
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complementable_valid(LayoutN<N> const& a) {
   for (int k = 0; k < a.nleaves; ++k) {
     Stride const& d = a.leaf[k].stride;
     if (!d.is_integer() && d.value != 0) {
@@ -109,6 +109,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complem
     }
   }
   return s;
+}
+
+/// The filtered A sorted by stride, or the complement's condition that A fails (with its witness);
+/// bad_argument for a size < 1.
+template <int N>
+LAYOUTREF_HD constexpr Result<SortedModesN<N>> complementable(LayoutN<N> const& a) {
+  LAYOUTREF_CHECK(validate(a));
+  return complementable_valid(a);
 }
 
 /// The complement of the sorted modes s up to the cotarget, as a layout of capacity N (the gaps
@@ -179,6 +187,15 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
   return bw_coalesce_into<N>(gaps, n, false, out);
 }
 
+/// complement(a, cotarget) of a valid a, built into r (the caller's Result), representable.
+/// @pre validate(a).ok()
+template <int N, int P>
+LAYOUTREF_HD constexpr void complement_valid_into(LayoutN<N> const& a, IntTupleN<P> const& cotarget, Result<LayoutN<N>>& r) {
+  auto s = complementable_valid(a);
+  r.error = s.ok() ? complement_sorted_into(s.value, cotarget, r.value) : s.error;
+  keep_representable(r);
+}
+
 }  // namespace detail
 
 /// complement(A, M): the layout of the repetitions of A up to M (rounded up to a multiple of
@@ -187,9 +204,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
 template <int N, int P>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
   Result<LayoutN<N>> r;  // built in place and returned as it is (a named return value)
-  auto s = detail::complementable(a);
-  r.error = s.ok() ? detail::complement_sorted_into(s.value, cotarget, r.value) : s.error;
-  keep_representable(r);
+  r.error = validate(a);
+  if (r.ok()) detail::complement_valid_into(a, cotarget, r);
   return r;
 }
 

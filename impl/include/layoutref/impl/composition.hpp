@@ -224,11 +224,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(
 
 namespace detail {
 /// composition(a, b) built into out (the caller's Result: no copy of the tree); the error or ok.
+/// compose_into for valid a and b (their shapes are not checked again). @pre validate(a).ok(),
+/// validate(b).ok()
 template <int N>
-LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
+LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
   using Out = LayoutN<N>;
-  LAYOUTREF_CHECK(validate(a));
-  LAYOUTREF_CHECK(validate(b));
   bool need_flat = false;
   for (int k = 0; k < b.nleaves; ++k) {
     Stride const& d = b.leaf[k].stride;
@@ -317,6 +317,13 @@ LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const&
     }
   if (!disjoint && b.nleaves > 1) LAYOUTREF_CHECK(check_by_mode(a, b, out));
   return check_representable(out);
+}
+
+template <int N>
+LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
+  LAYOUTREF_CHECK(validate(a));
+  LAYOUTREF_CHECK(validate(b));
+  return compose_valid_into(a, b, out);
 }
 }  // namespace detail
 

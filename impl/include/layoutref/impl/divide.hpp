@@ -202,7 +202,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
   }
   ZipLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
-  Split<N> s;
+  Result<Split<N>> r;  // built in place and returned as it is (a named return value)
+  Split<N>& s = r.value;
   bool spilled = false;  // a half could not hold an item: then some tuple is full as well
   for (int k = 0; k < g.nnodes; ++k) {
     int pn = top < 0 ? 0 : levels[top].p_next;  // the node of p's sub-layout that node k splits
@@ -258,7 +259,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
   }
   if (spilled)  // unreachable: a tuple that spilled is full
     return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-  return s;
+  return r;
 }
 
 /// Push the mode m sliced by repeat<rank(m)>(_) (CuTe's lift_slice): a mode of rank 1 (a leaf or
@@ -272,11 +273,31 @@ LAYOUTREF_HD constexpr void push_unpacked(Result<LayoutN<N>>& out, LayoutN<N> co
   for (int c = 1; c < m.nnodes; c = m.end(c)) detail_modes::push_part(out, m, c);
 }
 
+/// push_unpacked of p's subtree at node c (c >= 1) when `unpack`, else push it whole.
+template <int N>
+LAYOUTREF_HD constexpr void push_unpacked_at(Result<LayoutN<N>>& out, LayoutN<N> const& p, int c, bool unpack) {
+  if (!unpack || p.node[c] == LayoutN<N>::kLeaf || p.node[c] == 1) {
+    detail_modes::push_part(out, p, c);
+    return;
+  }
+  for (int i = c + 1, e = p.end(c); i < e; i = p.end(i)) detail_modes::push_part(out, p, i);
+}
+
 /// The by-mode result `p` (computed with pairs for every form but logical) arranged, built in
 /// its result.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
   if (how == Arrangement::logical) return p;
+  if (t.profile.is_leaf()) {  // a terminal guide: p is the pair, its modes pushed straight from p (zip2_by's split, uncopied)
+    if (p.is_leaf() || p.rank() != 2)
+      return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
+    Result<LayoutN<N>> out;
+    detail_modes::start_tuple(out);
+    int const first = 1, second = p.end(1);
+    push_unpacked_at(out, p, first, how == Arrangement::flat);
+    push_unpacked_at(out, p, second, how != Arrangement::zipped);
+    return out;
+  }
   auto split = zip2_by(p, t);
   if (!split.ok()) return split.error;
   Split<N> const& s = split.value;
@@ -293,18 +314,28 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(Layo
   return out;
 }
 
-/// A ∘ (B, complement(B, cotarget)), the errors prefixed with the step that raised them.
-template <int N, class CoTarget>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_with_complement(LayoutN<N> const& a, LayoutN<N> const& b, CoTarget const& cotarget) {
-  auto rest = complement(b, cotarget);
-  if (!rest.ok()) return prefixed(rest.error, "the tiler's complement: ");
-  LAYOUTREF_TRY(LayoutN<N> tiled, make_layout(b, rest.value));
-  auto r = composition(a, tiled);
-  if (!r.ok()) return prefixed(r.error, "A o (B, complement(B)): ");
-  return r;
+/// A ∘ (B, complement(B, cotarget)) built into r (the caller's Result: no copy of the tree), the
+/// errors prefixed with the step that raised them. @pre A and B valid (by_mode_arranged).
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(LayoutN<N> const& a, LayoutN<N> const& b,
+                                                                              IntTupleN<N> const& cotarget, Result<LayoutN<N>>& r) {
+  Result<LayoutN<N>> rest;
+  detail::complement_valid_into(b, cotarget, rest);
+  if (!rest.ok()) {
+    r.error = prefixed(rest.error, "the tiler's complement: ");
+    return;
+  }
+  auto tiled = make_layout(b, rest.value);
+  if (!tiled.ok()) {
+    r.error = tiled.error;
+    return;
+  }
+  r.error = detail::compose_valid_into(a, tiled.value, r.value);  // (B, rest) is valid: rest is a complement
+  if (!r.ok()) r.error = prefixed(r.error, "A o (B, complement(B)): ");
 }
 
 /// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))).
+/// @pre A and B valid (by_mode_arranged validates them; a mode of a valid layout is valid).
 /// @post a refusal names the spec's condition: when CuTe's cotarget shape(coalesce(A)) makes
 ///       the divide inadmissible, the spec's definition A ∘ (B, complement(B, size(A)))
 ///       (spec/divide.hpp) is checked too and, if it is inadmissible as well, its condition and
@@ -314,12 +345,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> tile_with_co
 /// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
+  Result<LayoutN<N>> r;  // built in place and returned as it is (the one named return value)
   // shape(coalesce(A)), folded straight from A's leaves: `_1` when nothing is left (coalesce's
   // `_1:_0`), a leaf for one mode, else a flat tuple.
-  LAYOUTREF_CHECK(validate(a));
   LayoutLeaf modes[N];  // [0, nc) set
   int nc = 0;
-  LAYOUTREF_CHECK(detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc));
+  r.error = detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc);
+  if (!r.ok()) return r;
   IntTupleN<N> cotarget;
   if (nc == 0) {
     cotarget = IntTupleN<N>::of(Int::fixed(1));
@@ -334,31 +366,55 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
     cotarget.nnodes = static_cast<std::uint8_t>(nc + 1);
     cotarget.nleaves = static_cast<std::uint8_t>(nc);
   }
-  auto r = tile_with_complement(a, b, cotarget);
+  tile_with_complement_into(a, b, cotarget, r);
   if (r.ok() || r.error.code != Errc::inadmissible) return r;
-  LAYOUTREF_TRY(Int n, size(a));
-  auto s = tile_with_complement(a, b, n);
-  if (!s.ok() && s.error.code == Errc::inadmissible) return s;
+  auto n = size(a);
+  if (!n.ok()) {
+    r.error = n.error;
+    return r;
+  }
+  Result<LayoutN<N>> s;
+  tile_with_complement_into(a, b, IntTupleN<N>::of(n.value), s);
+  if (!s.ok() && s.error.code == Errc::inadmissible) r.error = s.error;
+  return r;
+}
+
+/// by_mode, representable (keep_representable), built in its Result.
+template <int N, class Leaf>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> representable_by_mode(LayoutN<N> const& a, TilerN<N> const& t, bool pairs, Cond rank_cond,
+                                                                Leaf const& leaf) {
+  auto r = by_mode(a, t, pairs, rank_cond, leaf);
+  keep_representable(r);
+  return r;
+}
+
+/// arrange, representable (keep_representable), built in its Result.
+template <int N>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> representable_arrangement(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
+  auto r = arrange(p, t, how);
+  keep_representable(r);
   return r;
 }
 
 /// The divides' and the products' common frame: A and T's layouts valid, leaf(mode, layout) by
-/// mode (with pairs unless logical), arranged as `how` says, representable.
+/// mode (with pairs unless logical), arranged as `how` says, representable. `leaf_representable`:
+/// leaf's results are representable (checked by leaf itself); for a layout tiler the result is then
+/// leaf's, arranged, whose leaves are the same (the check sums over leaves), and is not checked again.
 template <int N, class Leaf>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_arranged(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t, Cond rank_cond,
-                                                           Leaf const& leaf) {
+                                                           Leaf const& leaf, bool leaf_representable) {
   LAYOUTREF_CHECK(validate(a));
   for (int k = 0; k < t.n; ++k) LAYOUTREF_CHECK(validate(t.layouts[k]));
-  auto r = by_mode(a, t, how != Arrangement::logical, rank_cond, leaf);
-  if (!r.ok() || how == Arrangement::logical) {
-    keep_representable(r);
-    return r;
+  // Every result below is returned as the prvalue its function builds (no copy of the tree).
+  bool checked = leaf_representable && t.is_layout();
+  if (how == Arrangement::logical) {
+    if (checked) return by_mode(a, t, false, rank_cond, leaf);
+    return representable_by_mode(a, t, false, rank_cond, leaf);
   }
-  // A result of its own rather than `r = arrange(r.value, ...)`, which would read the object
-  // it assigns to.
-  auto arranged = arrange(r.value, t, how);
-  keep_representable(arranged);
-  return arranged;
+  auto r = by_mode(a, t, true, rank_cond, leaf);
+  if (!r.ok()) return r.error;
+  if (checked) return arrange(r.value, t, how);
+  return representable_arrangement(r.value, t, how);
 }
 
 }  // namespace detail_tile
@@ -369,7 +425,8 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_arranged(Arrangement how, Layo
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   return detail_tile::by_mode_arranged(how, a, t, Cond::divide_tiler_rank,
-                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); });
+                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); },
+                                       true);  // divide_leaf's result is a composition's, checked by it
 }
 
 /// logical_divide(A, T): ((tile, rest) per divided mode, untouched modes...); for a layout tiler

@@ -121,7 +121,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_r
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
   return detail_tile::by_mode_arranged(how, a, t, Cond::product_tiler_rank,
-                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); });
+                                       [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); },
+                                       false);  // (A, A* o B): the pair may pass 64 bits where its modes do not
 }
 
 /// logical_product(A, T): (A, A* ∘ B) for a layout B, by mode for a tuple. CuTe's docs:
