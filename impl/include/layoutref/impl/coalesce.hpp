@@ -124,9 +124,7 @@ LAYOUTREF_HD constexpr Error bw_coalesce_into(LayoutLeaf const* leaves, int coun
 template <int N = kMaxLeaves>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> bw_coalesce(LayoutLeaf const* leaves, int count,
                                                                           bool keep_last) {
-  Result<LayoutN<N>> r;
-  r.error = bw_coalesce_into(leaves, count, keep_last, r.value);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& v) { return bw_coalesce_into(leaves, count, keep_last, v); });
 }
 
 template <int N>

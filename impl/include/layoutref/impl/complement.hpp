@@ -187,13 +187,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
   return bw_coalesce_into<N>(gaps, n, false, out);
 }
 
-/// complement(a, cotarget) of a valid a, built into r (the caller's Result), representable.
-/// @pre validate(a).ok()
+/// complement(a, cotarget) of a valid a, built into out (the caller's tree); the error or ok.
+/// The result is representable (check_representable). @pre validate(a).ok()
 template <int N, int P>
-LAYOUTREF_HD constexpr void complement_valid_into(LayoutN<N> const& a, IntTupleN<P> const& cotarget, Result<LayoutN<N>>& r) {
+LAYOUTREF_HD constexpr Error complement_valid_into(LayoutN<N> const& a, IntTupleN<P> const& cotarget, LayoutN<N>& out) {
   auto s = complementable_valid(a);
-  r.error = s.ok() ? complement_sorted_into(s.value, cotarget, r.value) : s.error;
-  keep_representable(r);
+  if (!s.ok()) return s.error;
+  LAYOUTREF_CHECK(complement_sorted_into(s.value, cotarget, out));
+  return check_representable(out);
 }
 
 }  // namespace detail
@@ -203,10 +204,10 @@ LAYOUTREF_HD constexpr void complement_valid_into(LayoutN<N> const& a, IntTupleN
 /// that rounding leaves (A, R) short of size(cotarget), complement.cotarget_bound (inadmissible).
 template <int N, int P>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a, IntTupleN<P> const& cotarget) {
-  Result<LayoutN<N>> r;  // built in place and returned as it is (a named return value)
-  r.error = validate(a);
-  if (r.ok()) detail::complement_valid_into(a, cotarget, r);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& out) {
+    LAYOUTREF_CHECK(validate(a));
+    return detail::complement_valid_into(a, cotarget, out);
+  });
 }
 
 template <int N>
@@ -217,17 +218,19 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(L
 /// complement(A) = complement(A, cosize(filter(A))).
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
-  LAYOUTREF_TRY(detail::SortedModesN<N> s, detail::complementable(a));
-  i64 hi = 0;
-  for (int i = 0; i < s.n; ++i) {
-    LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));
-    LAYOUTREF_TRY(hi, checked_add(hi, t));
-  }
-  LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
-  Result<LayoutN<N>> r;
-  r.error = detail::complement_sorted_into(s, IntTupleN<N>::of(Int{cosize, s.all_static}), r.value);
-  keep_representable(r);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& out) -> Error {
+    auto sorted = detail::complementable(a);
+    if (!sorted.ok()) return sorted.error;
+    detail::SortedModesN<N> const& s = sorted.value;
+    i64 hi = 0;
+    for (int i = 0; i < s.n; ++i) {
+      LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));
+      LAYOUTREF_TRY(hi, checked_add(hi, t));
+    }
+    LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));
+    LAYOUTREF_CHECK(detail::complement_sorted_into(s, IntTupleN<N>::of(Int{cosize, s.all_static}), out));
+    return check_representable(out);
+  });
 }
 
 }  // namespace layoutref::impl

@@ -329,9 +329,7 @@ LAYOUTREF_HD constexpr Error compose_into(LayoutN<N> const& a, LayoutN<N> const&
 
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b) {
-  Result<LayoutN<N>> r;  // built in place and returned as it is (a named return value)
-  r.error = detail::compose_into(a, b, r.value);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& v) { return detail::compose_into(a, b, v); });
 }
 
 namespace detail {

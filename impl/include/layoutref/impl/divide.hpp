@@ -315,12 +315,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(Layo
 }
 
 /// A ∘ (B, complement(B, cotarget)) built into r (the caller's Result: no copy of the tree), the
-/// errors prefixed with the step that raised them. @pre A and B valid (by_mode_arranged).
+/// errors prefixed with the step that raised them. @pre A and B valid (by_mode_arranged); r is ok.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(LayoutN<N> const& a, LayoutN<N> const& b,
                                                                               IntTupleN<N> const& cotarget, Result<LayoutN<N>>& r) {
-  Result<LayoutN<N>> rest;
-  detail::complement_valid_into(b, cotarget, rest);
+  auto rest = Result<LayoutN<N>>::built([&](LayoutN<N>& out) { return detail::complement_valid_into(b, cotarget, out); });
   if (!rest.ok()) {
     r.error = prefixed(rest.error, "the tiler's complement: ");
     return;
@@ -330,7 +329,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
     r.error = tiled.error;
     return;
   }
-  r.error = detail::compose_valid_into(a, tiled.value, r.value);  // (B, rest) is valid: rest is a complement
+  assign_if_error(r.error, detail::compose_valid_into(a, tiled.value, r.value));  // (B, rest) is valid: rest is a complement
   if (!r.ok()) r.error = prefixed(r.error, "A o (B, complement(B)): ");
 }
 
@@ -350,7 +349,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
   // `_1:_0`), a leaf for one mode, else a flat tuple.
   LayoutLeaf modes[N];  // [0, nc) set
   int nc = 0;
-  r.error = detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc);
+  assign_if_error(r.error, detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc));
   if (!r.ok()) return r;
   IntTupleN<N> cotarget;
   if (nc == 0) {

@@ -187,6 +187,20 @@ struct Result {
       : value(v) {}
   LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
   LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
+
+  /// The result whose value `build(value)` makes in place and whose error is build's answer (an
+  /// Error, ok or not), initialized from it directly: neither the value nor the error is copied.
+  /// (`r.error = build(r.value)` copies the returned Error, and on x86-64 that copy's wide loads
+  /// stall on the narrow stores that have just written it: docs/performance.md.)
+  template <class F>
+  LAYOUTREF_HD static constexpr Result built(F const& build) {
+    return Result(Built{}, build);
+  }
+
+ private:
+  struct Built {};
+  template <class F>
+  LAYOUTREF_HD constexpr Result(Built, F const& build) : value(), error(build(value)) {}
 };
 
 /// Propagate an error: `LAYOUTREF_TRY(auto x, f());` declares x = f().value or returns the error.
@@ -197,12 +211,25 @@ struct Result {
   if (!tmp.ok()) return tmp.error;          \
   decl = tmp.value
 #define LAYOUTREF_TRY(decl, expr) LAYOUTREF_TRY_IMPL(decl, expr, LAYOUTREF_CAT(layoutref_try_, __LINE__))
+/// LAYOUTREF_TRY that binds `name` to the Result's value in place (a const reference, no copy):
+/// `LAYOUTREF_TRY_REF(z, zipped_divide(a, t));`
+#define LAYOUTREF_TRY_REF_IMPL(name, expr, tmp) \
+  auto tmp = (expr);                            \
+  if (!tmp.ok()) return tmp.error;              \
+  auto const& name = tmp.value
+#define LAYOUTREF_TRY_REF(name, expr) LAYOUTREF_TRY_REF_IMPL(name, expr, LAYOUTREF_CAT(layoutref_try_, __LINE__))
 /// Propagate an Error value (not a Result).
 #define LAYOUTREF_CHECK(expr)                         \
   do {                                                \
     ::layoutref::impl::Error layoutref_e_ = (expr);  \
     if (!layoutref_e_.ok()) return layoutref_e_;      \
   } while (0)
+
+/// slot = e when e is an error; nothing is copied when e is ok, the common case (copying the
+/// Error just returned stalls on x86-64: Result::built). @pre slot is ok, or keeping it is meant
+LAYOUTREF_HD constexpr void assign_if_error(Error& slot, Error const& e) {
+  if (!e.ok()) slot = e;
+}
 
 /// An error with a message: fail(Errc::bad_argument).add("shape ").add(n) ...
 LAYOUTREF_HD constexpr Error fail(Errc code, Cond cond = Cond::none) { return Error::make(code, cond); }

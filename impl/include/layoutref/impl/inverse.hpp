@@ -403,10 +403,10 @@ LAYOUTREF_HD constexpr Error left_inverse_construction_into(LayoutN<N> const& l,
 }
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {
-  Result<LayoutN<N>> r;
-  r.error = validate(l);
-  if (r.ok()) r.error = left_inverse_construction_into(l, r.value);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& out) {
+    LAYOUTREF_CHECK(validate(l));
+    return left_inverse_construction_into(l, out);
+  });
 }
 
 /// Whether L(R(L(i))) == L(i) for every i < size(L), both extended along their last mode (the
@@ -502,7 +502,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse
   if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
     return why;
   Result<LayoutN<N>> r;
-  r.error = detail_inverse::left_inverse_construction_into(l, r.value);
+  assign_if_error(r.error, detail_inverse::left_inverse_construction_into(l, r.value));
   keep_representable(r);
   if (why.ok()) return r;
   if (r.ok() && (detail_inverse::quasi_inverse_by_structure(l) || detail_inverse::is_quasi_inverse(l, r.value))) return r;

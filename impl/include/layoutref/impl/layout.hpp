@@ -180,7 +180,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(LayoutN<N> const& l) {
 /// without a copy (a named return value), where `return representable(f(...))` copies it.
 template <int N>
 LAYOUTREF_HD constexpr void keep_representable(Result<LayoutN<N>>& r) {
-  if (r.ok()) r.error = check_representable(r.value);
+  if (r.ok()) assign_if_error(r.error, check_representable(r.value));
 }
 
 namespace detail_layout {

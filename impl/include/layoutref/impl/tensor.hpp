@@ -234,12 +234,12 @@ LAYOUTREF_HD constexpr Result<Tensor<Pointer<T>, N>> slice(Tensor<ArrayEngine<T,
 
 template <class E, int N>
 LAYOUTREF_HD constexpr Result<Tensor<E, N>> composition(Tensor<E, N> const& t, TilerN<N> const& tiler) {
-  LAYOUTREF_TRY(LayoutN<N> l, composition(t.layout, tiler));
+  LAYOUTREF_TRY_REF(l, composition(t.layout, tiler));
   return Tensor<E, N>{t.engine, l};
 }
 template <class E, int N>
 LAYOUTREF_HD constexpr Result<Tensor<E, N>> divide(Arrangement how, Tensor<E, N> const& t, TilerN<N> const& tiler) {
-  LAYOUTREF_TRY(LayoutN<N> l, divide(how, t.layout, tiler));
+  LAYOUTREF_TRY_REF(l, divide(how, t.layout, tiler));
   return Tensor<E, N>{t.engine, l};
 }
 
@@ -275,6 +275,16 @@ LAYOUTREF_HD constexpr Result<SliceCoordN<N>> coord_for_mode(SliceCoordN<M> cons
   return append_underscores<N>(c, r);
 }
 
+/// The rank of mode i of l, without copying the mode (Tree::mode(i).rank(); mode's error when l
+/// has no mode i).
+template <int N>
+LAYOUTREF_HD constexpr Result<int> mode_rank(LayoutN<N> const& l, int i) {
+  if (i < 0 || i >= l.rank()) return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(l.rank());
+  if (l.is_leaf()) return 1;
+  int c = l.child(0, i);
+  return l.node[c] == LayoutN<N>::kLeaf ? 1 : static_cast<int>(l.node[c]);
+}
+
 /// The pair (first, second) of slice coordinates.
 template <int N>
 LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, SliceCoordN<N> const& second) {
@@ -291,12 +301,12 @@ LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, 
 /// (CuTe tensor_impl.hpp inner_partition): keeps the tile, picks the tile at coord.
 template <class E, int N, int M>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
-  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
-  LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
-  LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
-  LAYOUTREF_TRY(SliceCoordN<N> first, detail_tensor::repeat_underscores<N>(m0.rank()));
-  LAYOUTREF_TRY(SliceCoordN<N> second, detail_tensor::coord_for_mode<N>(coord, m1.rank()));
-  LAYOUTREF_TRY(SliceCoordN<N> c, detail_tensor::pair(first, second));
+  LAYOUTREF_TRY_REF(z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY(int r0, detail_tensor::mode_rank(z.layout, 0));
+  LAYOUTREF_TRY(int r1, detail_tensor::mode_rank(z.layout, 1));
+  LAYOUTREF_TRY_REF(first, detail_tensor::repeat_underscores<N>(r0));
+  LAYOUTREF_TRY_REF(second, detail_tensor::coord_for_mode<N>(coord, r1));
+  LAYOUTREF_TRY_REF(c, detail_tensor::pair(first, second));
   return slice(z, c);
 }
 template <class E, int N, int M>
@@ -312,11 +322,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> local_tile
 /// @pre z is a zipped divide (rank 2), else bad_argument (from mode)
 template <class E, int N, int M>
 LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_slice(Tensor<E, N> const& z, SliceCoordN<M> const& coord) {
-  LAYOUTREF_TRY(LayoutN<N> m0, z.layout.mode(0));
-  LAYOUTREF_TRY(LayoutN<N> m1, z.layout.mode(1));
-  LAYOUTREF_TRY(SliceCoordN<N> first, detail_tensor::coord_for_mode<N>(coord, m0.rank()));
-  LAYOUTREF_TRY(SliceCoordN<N> second, detail_tensor::repeat_underscores<N>(m1.rank()));
-  LAYOUTREF_TRY(SliceCoordN<N> c, detail_tensor::pair(first, second));
+  LAYOUTREF_TRY(int r0, detail_tensor::mode_rank(z.layout, 0));
+  LAYOUTREF_TRY(int r1, detail_tensor::mode_rank(z.layout, 1));
+  LAYOUTREF_TRY_REF(first, detail_tensor::coord_for_mode<N>(coord, r0));
+  LAYOUTREF_TRY_REF(second, detail_tensor::repeat_underscores<N>(r1));
+  LAYOUTREF_TRY_REF(c, detail_tensor::pair(first, second));
   return slice(z, c);
 }
 
@@ -324,7 +334,7 @@ LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_slice(Tensor<E, N> const& z, S
 /// rest, picks the element at coord inside every tile.
 template <class E, int N, int M>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> outer_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
-  LAYOUTREF_TRY(auto z, divide(Arrangement::zipped, t, tiler));
+  LAYOUTREF_TRY_REF(z, divide(Arrangement::zipped, t, tiler));
   return outer_slice(z, coord);
 }
 
