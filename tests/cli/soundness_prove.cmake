@@ -353,6 +353,15 @@ layoutref_cli_test(prove_symbolic_undecided_question_named RC 0 ARGS prove "inje
   LINES "^proved " "complement.b:1, M.N. = .M.N.b-1./b:b .computed symbolically: [0-9]+ structural questions decided by z3; undecided, the form right either way used: b divides M.N .z3 could not decide whether it can fail .it holds with [^)]*.: .*at most 3 s per solver check.; the same as the spec's complement at [1-9][0-9]* assignments."
   REJECT "small enough")
 set_tests_properties(cli.prove_symbolic_undecided_question_named PROPERTIES TIMEOUT 25)
+# The same undecided condition inside the cases of a split (composition's on 1 < p, then 2 < p):
+# each case is unknown naming it, each within one check's budget.
+layoutref_cli_test(prove_symbolic_undecided_in_each_case RC 3 ARGS prove
+  "equal(complement((b,2):(1,M), 2*M), composition((p,q):(1,2*p), 2:1))" --timeout 30000
+  --where "p in 1..8, q in 1..8, a in 2..2^10, b in 2..2^10, M in 1..2^20, M % a == 0, a % b == 0"
+  LINES "^unknown .*: the structure splits on whether 1 < p; case 1 < p: unknown: .*complement.stride_divisibility: could not decide whether b divides M"
+        "case not 1 < p: unknown: .*complement.stride_divisibility: could not decide whether b divides M .*at most 3 s per solver check"
+  REJECT "bad input|does not hold for every value|^proved|^refuted")
+set_tests_properties(cli.prove_symbolic_undecided_in_each_case PROPERTIES TIMEOUT 25)
 # divides() uses the facts `x % q == 0`: q | x*y when q | x (complement's last division exact, so
 # M*N/a), products of such (a*b | M*N from a | M and b | N) and sums (a | M+N). These were unknown
 # after the whole --timeout (z3's mod on products). Without the fact, the ceil_div form: refuted.
