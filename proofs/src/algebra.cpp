@@ -171,12 +171,17 @@ class Decider {
     for (auto const& m : multiples_) expanded.push_back({defs_.expand(m.x), defs_.expand(m.q)});
     return divides_by_facts(defs_.expand(q), defs_.expand(p), expanded);
   }
-  // p / q as a monomial where q's factors cancel, as written or after the definitions; else p div q.
+  // p / q as a monomial where q's factors cancel, as written or after the definitions; where a
+  // fact says q | x and p = x * m by form, (x/q) * m (the same value: q divides x); else p div q.
   z3::expr quotient(z3::expr const& p, z3::expr const& q) const {
     z3::expr r = layoutref::proofs::quotient(p, q);
     if (!(r.is_app() && r.decl().decl_kind() == Z3_OP_IDIV)) return r;
     z3::expr e = layoutref::proofs::quotient(defs_.expand(p), defs_.expand(q));
-    return e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV ? r : e;
+    if (!(e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV)) return e;
+    for (auto const& f : multiples_)
+      if (same_polynomial(f.q, q) && !normalizes_to(f.x, 0) && divides_by_form(f.x, p))
+        return ((f.x / q) * layoutref::proofs::quotient(p, f.x)).simplify();
+    return r;
   }
 
   // Whether `cond` holds for every value, for none, or (Split) for some: a Split with the

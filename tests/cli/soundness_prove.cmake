@@ -362,15 +362,23 @@ layoutref_cli_test(prove_symbolic_undecided_in_each_case RC 3 ARGS prove
         "case not 1 < p: unknown: .*complement.stride_divisibility: could not decide whether b divides M .*at most 3 s per solver check"
   REJECT "bad input|does not hold for every value|^proved|^refuted")
 set_tests_properties(cli.prove_symbolic_undecided_in_each_case PROPERTIES TIMEOUT 25)
-# divides() uses the facts `x % q == 0`: q | x*y when q | x (complement's last division exact, so
-# M*N/a), products of such (a*b | M*N from a | M and b | N) and sums (a | M+N). These were unknown
-# after the whole --timeout (z3's mod on products). Without the fact, the ceil_div form: refuted.
-layoutref_cli_test(prove_symbolic_divides_by_a_fact RC 0 ARGS prove "equal(complement(a:1, M*N), (M*N/a):a)"
+# divides() uses the facts `x % q == 0`: q | x*y when q | x (complement's last division exact,
+# written (M/a)*N), products of such (a*b | M*N from a | M and b | N) and sums (a | M+N). These
+# were unknown after the whole --timeout (z3's mod on products). Without the fact, the ceil_div
+# form: refuted with a counterexample.
+layoutref_cli_test(prove_symbolic_divides_by_a_fact RC 0 ARGS prove "equal(complement(a:1, M*N), (M/a*N):a)"
   --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0"
-  LINES "^proved .same layout, " "complement.a:1, M.N. = M.N/a:a .computed symbolically")
-layoutref_cli_test(prove_symbolic_divides_without_the_fact RC 1 ARGS prove "equal(complement(a:1, M*N), (M*N/a):a)"
-  --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M*N >= a"
+  LINES "^proved .same layout, " "complement.a:1, M.N. = N..M/a.:a .computed symbolically")
+layoutref_cli_test(prove_symbolic_divides_without_the_fact RC 1 ARGS prove "equal(complement(a:1, M*N), (M/a*N):a)"
+  --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M >= a"
   LINES "^refuted .z3, counterexample checked with the spec" "complement.a:1, M.N. = .M.N.a-1./a:a" REJECT "^proved")
+# Issue 15's tile_to_shape with a target mode M*K and M % bM == 0: bM | M*K from the fact, the
+# count written (M/bM)*K, so the mixed-radix lemma applies. It was bad input after the whole
+# --timeout ("tile_to_shape.divisibility (mode 0) does not hold for every value: could not decide
+# whether bM divides K*M").
+layoutref_cli_test(prove_symbolic_tile_to_shape_by_a_fact RC 0 ARGS prove "bijective(tile_to_shape((bM,bN):(1,bM), (M*K,N)), M*K*N)"
+  --where "bM in 1..2^8, bN in 1..2^8, K in 1..2^8, M in 1..2^16, N in 1..2^16, M % bM == 0, N % bN == 0"
+  LINES "^proved .mixed-radix lemma, " "tile_to_shape..bM,bN.:.1,bM., .M.K,N.. = ..bM,K..M/bM..,.bN,N/bN..:")
 layoutref_cli_test(prove_symbolic_divides_by_facts_product RC 0 ARGS prove "injective(complement((a,b):(1,a), M*N))"
   --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % b == 0"
   LINES "^proved " "complement..a,b.:.1,a., M.N. = M.N/.a.b.:a.b .computed symbolically")

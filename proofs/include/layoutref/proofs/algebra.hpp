@@ -26,7 +26,8 @@
 // that is right either way, it goes on and the question is listed in Symbolic::undecided; either
 // way it no longer uses up the whole --timeout. A required condition z3 cannot decide is a Split
 // (unknown), never bad input. divides() uses the facts `x % q == 0` among the hypotheses (q >= 1
-// by form) besides the terms' forms: q | x*y when q | x is a fact, products and sums of such.
+// by form) besides the terms' forms: q | x*y when q | x is a fact, products and sums of such;
+// the quotient x*y / q is then written (x/q)*y.
 #pragma once
 
 #include <layoutref/proofs/query.hpp>
