@@ -108,12 +108,13 @@ std::vector<Multiple> multiples_of(Setting const& s) {
 // q_f * q', p = x * p': q_f | x and q' | p' give q | p); q' | p' by form, or q' | q_f for a fact
 // with x | p' (q' | q_f | x | p'), ends it. A sum p: q divides each monomial. Sound (every step
 // is a polynomial identity or a fact); not complete (no chains of facts, no search).
-bool divides_by_facts(z3::expr const& q, z3::expr const& p, std::vector<Multiple> const& facts) {
+bool divides_by_facts(z3::expr const& q, z3::expr const& p, std::vector<Multiple> const& facts, bool summand = false) {
   if (facts.empty()) return false;
   z3::expr n = normal_form(p);
   if (n.is_app() && n.decl().decl_kind() == Z3_OP_ADD) {
+    if (summand) return false;  // a summand of a normal form is a monomial: no second level
     for (unsigned i = 0; i < n.num_args(); ++i)
-      if (!divides_by_form(q, n.arg(i)) && !divides_by_facts(q, n.arg(i), facts)) return false;
+      if (!divides_by_form(q, n.arg(i)) && !divides_by_facts(q, n.arg(i), facts, true)) return false;
     return true;
   }
   z3::expr qr = q, pr = p;
