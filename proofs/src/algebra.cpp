@@ -210,12 +210,12 @@ class Decider {
     if (r2 == z3::sat) with = s_.vars.str(*s_.ctx, solver_.get_model());
     std::string why2 = r2 == z3::unknown ? solver_.reason_unknown() : "";
     solver_.pop();
+    // No value satisfying the hypotheses (satisfiable: the constructor's check, and what was
+    // assumed since holds for every value) makes cond true: never, whether or not z3 decided the
+    // first check (r1 unsat returned above; r1 unknown was reported as a vacuous query, bad input).
     if (r2 == z3::unsat) {
-      if (r1 == z3::sat) {
-        log_.push_back(what + ": never");
-        return Truth::never;
-      }
-      throw InputError("the hypotheses cannot all hold: the query is vacuous");
+      log_.push_back(what + ": never");
+      return Truth::never;
     }
     if (r1 == z3::sat && r2 == z3::sat)
       throw Split("the result's structure depends on whether " + what + ": it holds with " + with + " and not with " + without +
