@@ -208,9 +208,12 @@ struct Query {
     auto describe = [&](lp::Symbolic const& r) {
       std::string all;
       for (size_t i = 0; i < args.size(); ++i) all += (i ? ", " : "") + trim(args[i]);
+      // Questions z3 could not decide where the operation went on with a form right either way.
+      std::string undecided;
+      for (auto const& u : r.undecided) undecided += "; undecided, the form right either way used: " + u;
       notes.push_back(name + "(" + all + ") = " + lp::layout_text(r.layout) + " (computed symbolically: " +
                       std::to_string(r.decisions.size()) + " structural question" + (r.decisions.size() == 1 ? "" : "s") +
-                      " decided by z3; the same as the spec's " + name +
+                      " decided by z3" + undecided + "; the same as the spec's " + name +
                       " at " + std::to_string(r.checked) + " assignments)");
       return lp::Fn::of(r.layout);
     };

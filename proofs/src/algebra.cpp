@@ -82,44 +82,119 @@ bool divides_by_form(z3::expr const& q, z3::expr const& p) {
   return same_polynomial(p, q * m);
 }
 
+// A hypothesis `x % q == 0` (a `--where` fact, or a case's condition) whose divisor is >= 1 for
+// every value by its form: then q | x for every value satisfying the hypotheses. (z3's mod by 0
+// is unspecified, so a fact whose divisor can be 0 says nothing.)
+struct Multiple {
+  z3::expr x, q;
+};
+
+std::vector<Multiple> multiples_of(Setting const& s) {
+  std::vector<Multiple> out;
+  for (auto const& [name, h] : s.hypotheses) {
+    if (!h.is_app() || h.decl().decl_kind() != Z3_OP_EQ || h.num_args() != 2) continue;
+    for (unsigned side = 0; side < 2; ++side) {
+      z3::expr m = h.arg(side), zero = h.arg(1 - side);
+      if (!m.is_app() || m.decl().decl_kind() != Z3_OP_MOD || !normalizes_to(zero, 0)) continue;
+      if (positive_polynomial(s, m.arg(1))) out.push_back({m.arg(0), m.arg(1)});
+      break;
+    }
+  }
+  return out;
+}
+
+// q | p from the facts `x % q_f == 0`, each fact used at most once, greedily: while q_f's factors
+// cancel against what is left of q and x's against what is left of p, both are divided out (q =
+// q_f * q', p = x * p': q_f | x and q' | p' give q | p); q' | p' by form, or q' | q_f for a fact
+// with x | p' (q' | q_f | x | p'), ends it. A sum p: q divides each monomial. Sound (every step
+// is a polynomial identity or a fact); not complete (no chains of facts, no search).
+bool divides_by_facts(z3::expr const& q, z3::expr const& p, std::vector<Multiple> const& facts, bool summand = false) {
+  if (facts.empty()) return false;
+  z3::expr n = normal_form(p);
+  if (n.is_app() && n.decl().decl_kind() == Z3_OP_ADD) {
+    if (summand) return false;  // a summand of a normal form is a monomial: no second level
+    for (unsigned i = 0; i < n.num_args(); ++i)
+      if (!divides_by_form(q, n.arg(i)) && !divides_by_facts(q, n.arg(i), facts, true)) return false;
+    return true;
+  }
+  z3::expr qr = q, pr = p;
+  std::vector<bool> used(facts.size(), false);
+  for (bool progress = true; progress;) {
+    if (divides_by_form(qr, pr)) return true;
+    progress = false;
+    for (size_t k = 0; k < facts.size(); ++k) {
+      if (used[k] || !divides_by_form(facts[k].x, pr)) continue;
+      if (divides_by_form(qr, facts[k].q)) return true;
+      if (!divides_by_form(facts[k].q, qr)) continue;
+      qr = quotient(qr, facts[k].q);
+      pr = quotient(pr, facts[k].x);
+      used[k] = true;
+      progress = true;
+      break;
+    }
+  }
+  return false;
+}
+
+// The longest one solver check of a structural question may take: a tenth of the query's
+// timeout, at least 2 s, and never more than the budget left. A question z3 cannot decide then
+// costs at most two such checks, not the whole --timeout: the rest is left to the spot check and
+// to the query itself.
+unsigned question_ms(Setting const& s) { return std::min(std::max(2000u, s.timeout_ms / 10), s.budget_ms()); }
+
+std::string seconds_text(unsigned ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g s", ms / 1000.0);
+  return buf;
+}
+
 // Asks structural questions of the solver under the bounds and hypotheses.
 class Decider {
  public:
-  Decider(Setting const& s, std::vector<std::string>& log) : s_(s), log_(log), solver_(*s.ctx) {
-    z3::params p(*s.ctx);
-    unsigned budget = s.budget_ms();
-    p.set("timeout", budget == 0 ? 1u : budget);
-    solver_.set(p);
+  Decider(Setting const& s, Symbolic& out) : s_(s), log_(out.decisions), undecided_(out.undecided), solver_(*s.ctx) {
     solver_.add(domain(s));
     // Vacuous bounds and hypotheses would answer every question `always`.
-    z3::check_result r = solver_.check();
+    z3::check_result r = check();
     if (r == z3::unsat) throw InputError("the hypotheses cannot all hold: the query is vacuous");
     if (r == z3::unknown) throw Split("could not show that the hypotheses can all hold (" + solver_.reason_unknown() + ")");
   }
 
   void assume(z3::expr const& e) { solver_.add(e); }
 
-  // q | p by form, as written or after the definitions among the hypotheses (b == c*m): for
-  // every value satisfying them. The solver's mod is incomplete on products of variables.
+  // q | p by form, as written or after the definitions among the hypotheses (b == c*m), or from
+  // the facts `x % q == 0` among them (divides_by_facts): for every value satisfying them. The
+  // solver's mod is incomplete on products of variables.
   bool divides(z3::expr const& q, z3::expr const& p) const {
-    return divides_by_form(q, p) || divides_by_form(defs_.expand(q), defs_.expand(p));
+    if (divides_by_form(q, p) || divides_by_form(defs_.expand(q), defs_.expand(p))) return true;
+    if (multiples_.empty()) return false;
+    if (divides_by_facts(q, p, multiples_)) return true;
+    std::vector<Multiple> expanded;
+    for (auto const& m : multiples_) expanded.push_back({defs_.expand(m.x), defs_.expand(m.q)});
+    return divides_by_facts(defs_.expand(q), defs_.expand(p), expanded);
   }
-  // p / q as a monomial where q's factors cancel, as written or after the definitions; else p div q.
+  // p / q as a monomial where q's factors cancel, as written or after the definitions; where a
+  // fact says q | x and p = x * m by form, (x/q) * m (the same value: q divides x); else p div q.
   z3::expr quotient(z3::expr const& p, z3::expr const& q) const {
     z3::expr r = layoutref::proofs::quotient(p, q);
     if (!(r.is_app() && r.decl().decl_kind() == Z3_OP_IDIV)) return r;
     z3::expr e = layoutref::proofs::quotient(defs_.expand(p), defs_.expand(q));
-    return e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV ? r : e;
+    if (!(e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV)) return e;
+    for (auto const& f : multiples_)
+      if (same_polynomial(f.q, q) && !normalizes_to(f.x, 0) && divides_by_form(f.x, p))
+        return ((f.x / q) * layoutref::proofs::quotient(p, f.x)).simplify();
+    return r;
   }
 
-  // Whether `cond` holds for every value, for none, or (Split) for some.
+  // Whether `cond` holds for every value, for none, or (Split) for some: a Split with the
+  // condition where both sides have an assignment, one without (undecided) where z3 could not
+  // decide a side within the question's budget (question_ms).
   Truth ask(z3::expr const& cond, std::string const& what) {
     z3::expr c = cond.simplify();
     if (c.is_true()) return Truth::always;
     if (c.is_false()) return Truth::never;
     solver_.push();
     solver_.add(!cond);
-    z3::check_result r1 = solver_.check();
+    z3::check_result r1 = check();
     std::string without;
     if (r1 == z3::sat) without = s_.vars.str(*s_.ctx, solver_.get_model());
     std::string why1 = r1 == z3::unknown ? solver_.reason_unknown() : "";
@@ -130,51 +205,82 @@ class Decider {
     }
     solver_.push();
     solver_.add(cond);
-    z3::check_result r2 = solver_.check();
+    z3::check_result r2 = check();
     std::string with;
     if (r2 == z3::sat) with = s_.vars.str(*s_.ctx, solver_.get_model());
     std::string why2 = r2 == z3::unknown ? solver_.reason_unknown() : "";
     solver_.pop();
+    // No value satisfying the hypotheses (satisfiable: the constructor's check, and what was
+    // assumed since holds for every value) makes cond true: never, whether or not z3 decided the
+    // first check (r1 unsat returned above; r1 unknown was reported as a vacuous query, bad input).
     if (r2 == z3::unsat) {
-      if (r1 == z3::sat) {
-        log_.push_back(what + ": never");
-        return Truth::never;
-      }
-      throw InputError("the hypotheses cannot all hold: the query is vacuous");
+      log_.push_back(what + ": never");
+      return Truth::never;
     }
     if (r1 == z3::sat && r2 == z3::sat)
       throw Split("the result's structure depends on whether " + what + ": it holds with " + with + " and not with " + without +
                       " (state the case in --where)",
                   cond, what);
-    throw Split("could not decide whether " + what + " (" + (why1.empty() ? why2 : why1) + ")");
+    // Undecided: which side, z3's reason, and the budget it had.
+    std::string side = r1 == z3::unknown ? (r2 == z3::sat ? "whether it can fail (it holds with " + with + ")"
+                                                          : "either side")
+                                         : "whether it can hold (it fails with " + without + ")";
+    std::string told = what + " (z3 could not decide " + side + ": " + (why1.empty() ? why2 : why1) + ", at most " +
+                       seconds_text(last_ms_) + " per solver check)";
+    last_undecided_ = told;
+    throw Split("could not decide whether " + told + "; state the case, or a fact that decides it, in --where");
   }
 
-  // Whether cond holds for every value, for none, or (nullopt) for some.
+  // Whether cond holds for every value, for none, or (nullopt) for some, or z3 could not decide
+  // it (then undecided(), and the text is kept for the answer): the caller takes the form that
+  // is right either way.
   std::optional<Truth> maybe(z3::expr const& cond, std::string const& what) {
+    last_undecided_.clear();
     try {
       return ask(cond, what);
-    } catch (Split const&) {
-      log_.push_back(what + ": for some values");
+    } catch (Split const& e) {
+      if (e.condition) {
+        log_.push_back(what + ": for some values");
+      } else {
+        undecided_.push_back(last_undecided_.empty() ? e.what() : last_undecided_);
+      }
       return std::nullopt;
     }
   }
+  // The last maybe() was not decided by z3 (rather than shown to depend on the values).
+  bool undecided() const { return !last_undecided_.empty(); }
 
-  // A condition the operation needs: InputError naming it, with a witness, when it can fail.
+  // A condition the operation needs: InputError naming it, with a witness, when it can fail; a
+  // Split (unknown, never bad input) when z3 could not decide it.
   void require(z3::expr const& cond, std::string const& what, std::string const& condition) {
     Truth t = Truth::never;
     try {
       t = ask(cond, what);
     } catch (Split const& e) {
+      if (!e.condition) throw Split(condition + ": " + e.what());
       throw InputError(condition + " does not hold for every value: " + e.what());
     }
     if (t == Truth::never) throw InputError(condition + " never holds: " + what + " is false for every value");
   }
 
  private:
+  // One solver check within the question's budget.
+  z3::check_result check() {
+    last_ms_ = question_ms(s_);
+    z3::params p(*s_.ctx);
+    p.set("timeout", last_ms_ == 0 ? 1u : last_ms_);
+    solver_.set(p);
+    return solver_.check();
+  }
+
   Setting const& s_;
   std::vector<std::string>& log_;
+  std::vector<std::string>& undecided_;
   z3::solver solver_;
+  unsigned last_ms_ = 0;
+  std::string last_undecided_;
   Definitions defs_ = Definitions::of(s_.hypotheses);
+  std::vector<Multiple> multiples_ = multiples_of(s_);
 };
 
 // A leaf: its shape and its stride, an integer or a sum of scaled basis elements (`1@0`, an
@@ -241,8 +347,9 @@ void check_shapes(Decider& d, LeafLayout const& l, std::string const& name) {
     try {
       if (d.ask(l.shape[k] >= 1, term_text(l.shape[k]) + " >= 1") == Truth::always) continue;
     } catch (Split const& e) {
-      throw InputError("the shape entry `" + term_text(l.shape[k]) + "` (leaf " + std::to_string(k) + " of " + name +
-                       ") can be below 1: " + e.what());
+      std::string entry = "the shape entry `" + term_text(l.shape[k]) + "` (leaf " + std::to_string(k) + " of " + name + ")";
+      if (!e.condition) throw Split(entry + ": " + e.what());  // undecided: unknown, not bad input
+      throw InputError(entry + " can be below 1: " + e.what());
     }
     throw InputError("the shape entry `" + term_text(l.shape[k]) + "` (leaf " + std::to_string(k) + " of " + name + ") is below 1");
   }
@@ -520,7 +627,8 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
 // d_0), ..., ceil(M/(n_last d_last))):(1, n_0 d_0, ..., n_last d_last), modes of shape 1 left out.
 LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::expr const& m) {
   std::vector<IntMode> live;
-  std::string uncertain;  // a kept mode whose shape is 1 for some values
+  std::string uncertain;  // a kept mode whose shape is 1 for some values (or undecided: `unsure`)
+  bool unsure = false;
   for (size_t k = 0; k < a.shape.size(); ++k) {
     IntMode x{a.shape[k], integer_of(a.stride[k], "A's leaf " + std::to_string(k))};
     // Left out when always 0 / 1. A stride that is 0 for some values only splits. A shape that
@@ -530,7 +638,10 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
     if (d.ask(x.stride == 0, term_text(x.stride) + " = 0") == Truth::always) continue;
     auto unit = d.maybe(x.shape == 1, term_text(x.shape) + " = 1");
     if (unit == Truth::always) continue;
-    if (!unit) uncertain = term_text(x.shape) + " = 1";
+    if (!unit) {
+      uncertain = term_text(x.shape) + " = 1" + (d.undecided() ? " (z3 could not decide it)" : "");
+      unsure = unsure || d.undecided();
+    }
     d.require(x.stride > 0, term_text(x.stride) + " > 0", "complement.positive_stride (A's leaf " + std::to_string(k) + ")");
     live.push_back(x);
   }
@@ -550,9 +661,12 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
     current = (x.shape * x.stride).simplify();
   }
   bool exact = d.divides(current, m) || d.maybe(z3::mod(m, current) == 0, divides_text(current, m)) == Truth::always;
-  if (!exact && !uncertain.empty())
-    throw Split("the result's structure depends on whether " + uncertain + " (a mode of shape 1 is left out, and " +
-                divides_text(current, m) + " does not hold for every value; state the case in --where)");
+  if (!exact && !uncertain.empty()) {
+    bool inexact_unsure = d.undecided();
+    throw Split("the result's structure " + std::string(unsure || inexact_unsure ? "may depend" : "depends") + " on whether " +
+                uncertain + " (a mode of shape 1 is left out, and " + divides_text(current, m) +
+                (inexact_unsure ? " could not be decided by z3" : " does not hold for every value") + "; state the case in --where)");
+  }
   z3::expr last = exact ? d.quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
   r.emplace_back(last, current);
   for (auto& x : r)  // the spec's complement leaves out modes of shape 1
@@ -752,14 +866,17 @@ Symbolic checked_operation(Setting const& s, std::string const& op, std::vector<
                            std::vector<LeafLayout> const& args, std::function<LeafLayout(Decider&)> const& build,
                            SpecOperation const& spec_op, SpecOffset const& spec_offset = nullptr) {
   Symbolic out;
-  Decider d(s, out.decisions);
+  Decider d(s, out);
   out.layout = build(prepared(d, named));
 
-  out.checked = spot_check(s, op, args, out.layout, spec_op, spec_offset);
-  if (out.checked == 0)
-    throw Split(op + " = " + layout_text(out.layout) + " was computed symbolically, but no assignment of the variables within the "
-                "bounds and hypotheses is small enough (sizes at most 2^16) to compare it with the spec's " + op +
-                ", so it is not used");
+  std::string none;
+  out.checked = spot_check(s, op, args, out.layout, spec_op, spec_offset, &none);
+  if (out.checked == 0) {
+    std::string undecided;
+    for (auto const& u : out.undecided) undecided += "; undecided: " + u;
+    throw Split(op + " = " + layout_text(out.layout) + " was computed symbolically, but it was compared with the spec's " + op +
+                " at no assignment (" + none + "), so it is not used" + undecided);
+  }
   return out;
 }
 
@@ -847,6 +964,9 @@ Symbolic joined(Symbolic const& first, Symbolic second) {
   std::vector<std::string> d = first.decisions;
   d.insert(d.end(), second.decisions.begin(), second.decisions.end());
   second.decisions = std::move(d);
+  std::vector<std::string> u = first.undecided;
+  u.insert(u.end(), second.undecided.begin(), second.undecided.end());
+  second.undecided = std::move(u);
   second.checked = std::min(first.checked, second.checked);
   return second;
 }
@@ -919,7 +1039,7 @@ Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const
   spec::IntTuple const &tile_mode = z.layout.profile.items[0], &rest_mode = z.layout.profile.items[1];
   SymCoord thread = underscores(rank_of(tile_mode));
   if (idx) {
-    Decider d(s, z.decisions);
+    Decider d(s, z);
     d.require(*idx >= 0 && *idx < thr.size(), "0 <= " + term_text(*idx) + " < " + term_text(thr.size()),
               "get_flat_coord.not_a_value (idx within [0, size(thr)))");
     std::vector<SymCoord> per_mode;
@@ -953,11 +1073,12 @@ Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const
     }
     return spec::slice(c, zl);
   };
+  std::string none;
   unsigned long long n = spot_check(
       s, "local_partition", {plain, thr}, r.layout, [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).layout; },
-      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; });
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; }, &none);
   r.checked = std::min(r.checked, n);
-  if (n == 0) throw Split("local_partition could not be compared with the spec at any assignment (sizes at most 2^16), so it is not used");
+  if (n == 0) throw Split("local_partition could not be compared with the spec at any assignment (" + none + "), so it is not used");
   if (t.offset) r.layout.offset = r.layout.offset ? *t.offset + *r.layout.offset : *t.offset;
   return r;
 }
@@ -1075,7 +1196,7 @@ Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOpe
   // The thread's slice: ((v,(m,n)),(_,(_,...))) at VMNK.get_flat_coord(idx); `_` keeps them all.
   SymCoord v = SymCoord::underscore(), m = SymCoord::underscore(), n = SymCoord::underscore();
   if (idx) {
-    Decider d(s, r.decisions);
+    Decider d(s, r);
     d.require(*idx >= 0 && *idx < vmnk.size(), "0 <= " + term_text(*idx) + " < " + term_text(vmnk.size()),
               "get_flat_coord.not_a_value (thr_idx within [0, size(VMNK)))");
     std::vector<z3::expr> x = flat_coordinate(vmnk, *idx);
@@ -1103,11 +1224,12 @@ Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOpe
                                                       spec::SliceCoord::tuple({keep, spec::SliceCoord::tuple(std::move(rest))})});
     return spec::slice(coord, whole);
   };
+  std::string none;
   unsigned long long compared = spot_check(
       s, name, {plain}, out.layout, [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).layout; },
-      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; });
+      [&](std::vector<spec::Layout> const& in, Assignment const& a) { return spec_slice(in, a).offset; }, &none);
   out.checked = std::min(out.checked, compared);
-  if (compared == 0) throw Split(name + " could not be compared with the spec at any assignment (sizes at most 2^16), so it is not used");
+  if (compared == 0) throw Split(name + " could not be compared with the spec at any assignment (" + none + "), so it is not used");
   if (t.offset) out.layout.offset = out.layout.offset ? *t.offset + *out.layout.offset : *t.offset;
   return out;
 }
@@ -1296,7 +1418,8 @@ Symbolic divide(Setting const& s, std::string const& kind, LeafLayout const& a, 
 }
 
 unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
-                              SpecOperation const& spec_op, SpecOffset const& spec_offset) {
+                              SpecOperation const& spec_op, SpecOffset const& spec_offset, std::string* none) {
+  std::string why_none = "no assignment of the variables within the bounds and hypotheses is small enough (sizes at most 2^16)";
   z3::context& ctx = *s.ctx;
   // The assignments: every one where there are at most 256, else up to 32 found by the solver,
   // smallest first (the sum of the distances to the lower bounds at most 0, 1, 2, 4, ...).
@@ -1323,7 +1446,10 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     z3::solver sv(ctx);
     z3::params p(ctx);
     unsigned budget = std::min(2000u, s.budget_ms());
-    if (budget == 0) return 0;  // the time budget is spent: nothing compared (the note says so)
+    if (budget == 0) {  // the time budget is spent: nothing compared (the note says so)
+      if (none) *none = "the time budget was spent before any assignment could be compared";
+      return 0;
+    }
     p.set("timeout", budget);
     sv.set(p);
     sv.add(domain(s));
@@ -1335,12 +1461,20 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
     };
     z3::expr distance = ctx.int_val(0);
     for (auto const& v : s.vars.vars) distance = distance + (ctx.int_const(v.name.c_str()) - ctx.int_val(static_cast<int64_t>(v.lo)));
-    for (long long limit = 0; points.size() < 32 && limit <= (1LL << 40); limit = limit == 0 ? 1 : 2 * limit) {
+    // The search stops at the first check the solver cannot decide: each further limit would
+    // cost another check of up to `budget` (the whole --timeout, over 40 limits).
+    bool undecided = false;
+    for (long long limit = 0; !undecided && points.size() < 32 && limit <= (1LL << 40); limit = limit == 0 ? 1 : 2 * limit) {
       sv.push();
       sv.add(distance <= ctx.int_val(static_cast<int64_t>(limit)));
-      while (points.size() < 32 && sv.check() == z3::sat) {
+      z3::check_result found = z3::unknown;
+      while (points.size() < 32 && (found = sv.check()) == z3::sat) {
         points.push_back(assignment_in(s, sv.get_model()));
         sv.add(differs(points.back()));
+      }
+      if (found == z3::unknown && points.size() < 32) {
+        undecided = true;
+        if (points.empty()) why_none = "z3 could not find an assignment of the variables (" + sv.reason_unknown() + ")";
       }
       sv.pop();
       for (auto const& a : points) sv.add(differs(a));  // the blocking clauses went with the pop
@@ -1389,6 +1523,7 @@ unsigned long long spot_check(Setting const& s, std::string const& op, std::vect
                             " differs at index " + std::to_string(i));
     ++compared;
   }
+  if (compared == 0 && none) *none = why_none;
   return compared;
 }
 

@@ -43,6 +43,8 @@ bool integer_strides(LeafLayout const& l) {
   return true;
 }
 
+}  // namespace
+
 // Whether e is >= 1 by its form alone: in sum-of-monomials form, a sum of monomials c * x^k *
 // ... with numerals c >= 1 and variables whose lower bound is >= 1 (each monomial is then >= 1).
 // A sufficient test, before the solver (which is slow on products of many variables).
@@ -70,6 +72,8 @@ bool positive_polynomial(Setting const& s, z3::expr const& e) {
   }
   return monomial(n, monomial);
 }
+
+namespace {
 
 // Whether e >= 1 for every value of the variables within their bounds and the hypotheses.
 // @throws InputError naming `what` when it can be below 1; an unknown answer when Z3 cannot tell.

@@ -19,6 +19,15 @@
 // instantiated, with the spec's operation at assignments of the variables (every one where
 // there are few, else the smallest ones the solver finds), and a difference is an InternalError;
 // a result that no assignment is small enough to compare is not given (a Split).
+//
+// Each solver check of a structural question has a bounded budget (a tenth of the query's
+// timeout, at least 2 s, never past what is left): a question z3 cannot decide is a Split without
+// a condition that names it ("could not decide whether ..."), or, where the operation has a form
+// that is right either way, it goes on and the question is listed in Symbolic::undecided; either
+// way it no longer uses up the whole --timeout. A required condition z3 cannot decide is a Split
+// (unknown), never bad input. divides() uses the facts `x % q == 0` among the hypotheses (q >= 1
+// by form) besides the terms' forms: q | x*y when q | x is a fact, products and sums of such;
+// the quotient x*y / q is then written (x/q)*y.
 #pragma once
 
 #include <layoutref/proofs/query.hpp>
@@ -49,6 +58,11 @@ struct Split : std::runtime_error {
 struct Symbolic {
   LeafLayout layout;
   std::vector<std::string> decisions;  ///< the structural questions and their answers, in order
+  /// Questions z3 could not decide within a question's budget (a tenth of the timeout, at least
+  /// 2 s) where the operation could go on with a form that is right either way (a ceil_div that
+  /// is exact where the division is, a leaf kept and marked loose): the question, which side was
+  /// not decided, and z3's reason. A question the result's form depends on is a Split instead.
+  std::vector<std::string> undecided;
   unsigned long long checked = 0;      ///< assignments at which spot_check compared it with the spec (>= 1)
 };
 
@@ -160,7 +174,9 @@ SymValue value_at_index(LeafLayout const& l, z3::expr const& x);
 
 /// Compares `r` with `op(args)` computed by the spec (spec_op) at assignments of the variables where the
 /// hypotheses hold and every size is at most 2^16: all of them where there are at most 256, else
-/// up to 32 found by the solver, smallest first. Returns the number compared (0: none fits).
+/// up to 32 found by the solver, smallest first (the search stops at the first check the solver
+/// cannot decide). Returns the number compared (0: none fits; then `none`, when given, says why:
+/// the time budget spent, the search undecided, or no assignment small enough).
 /// @throws InternalError when the functions differ; InputError when the spec refuses the
 /// operation at an assignment (the operation is not admissible for every value).
 /// The spec's operation on the instantiated arguments at an assignment.
@@ -168,7 +184,7 @@ using SpecOperation = std::function<spec::Layout(std::vector<spec::Layout> const
 /// The offset the spec gives for the operation at an assignment (slices); compared with r.offset.
 using SpecOffset = std::function<spec::Value(std::vector<spec::Layout> const&, std::vector<long long> const&)>;
 unsigned long long spot_check(Setting const& s, std::string const& op, std::vector<LeafLayout> const& args, LeafLayout const& r,
-                              SpecOperation const& spec_op, SpecOffset const& spec_offset = nullptr);
+                              SpecOperation const& spec_op, SpecOffset const& spec_offset = nullptr, std::string* none = nullptr);
 
 /// A term in CuTe-like text: `a*b`, `M/128`, `2*a+1`.
 std::string term_text(z3::expr const& e);

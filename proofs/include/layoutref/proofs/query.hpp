@@ -59,6 +59,11 @@ struct Setting {
 /// setting assumes.
 z3::expr domain(Setting const& s);
 
+/// Whether e >= 1 for every value by its form alone: its sum-of-monomials form is a sum of
+/// monomials c * x^k * ... with numerals c >= 1 and variables whose lower bound is >= 1. A
+/// sufficient test (false says nothing).
+bool positive_polynomial(Setting const& s, z3::expr const& e);
+
 /// Each fact of s.vars (`--where`'s `M % 128 == 0`) as the named hypothesis `fact.<text>` of s.
 /// Returns the error of the first fact that does not parse (`in the fact ...`), empty when all do.
 std::string add_facts(Setting& s);
