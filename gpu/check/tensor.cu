@@ -272,20 +272,6 @@ __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restri
   }
 }
 
-/// Two measurements of partition_kernel beside the plain one (docs/gpu.md, ninth session): where
-/// the per-block setup's time goes. The setup is one thread's work whose local memory is
-/// interleaved by lane (each 4-byte word of one thread's frame sits in its own 128-byte line), so
-/// a few KB of frame occupy hundreds of KB of L1 lines: "L1 preferred" launches it with the
-/// carveout that leaves L1 the most room (cudaSharedmemCarveoutMaxL1), "one block an SM" with a
-/// grid of one block per SM (fewer setups competing for each SM's L1).
-template <class Run, class Launch>
-void partitioned_variants(Run const& run_partitioned, int grid, int sms, Launch const& launch) {
-  cudaFuncSetAttribute(partition_kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutMaxL1);
-  run_partitioned("impl, partitioned in the kernel, L1 preferred", [&] { launch(grid); });
-  cudaFuncSetAttribute(partition_kernel, cudaFuncAttributePreferredSharedMemoryCarveout, cudaSharedmemCarveoutDefault);
-  if (sms < grid) run_partitioned("impl, partitioned in the kernel, one block an SM", [&] { launch(sms); });
-}
-
 constexpr int kBatch = 8;  ///< values per thread loaded before any is stored (the batched impl kernels)
 
 /// copy_impl_kernel with kBatch loads in flight per thread (the index arithmetic is the same impl
@@ -569,9 +555,6 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         run_partitioned("impl, partitioned in the kernel", [&] {
           partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, status.get());
         });
-        partitioned_variants(run_partitioned, grid_part, sms, [&](int grid) {
-          partition_kernel<<<grid, kThreads>>>(a.get(), b.get(), p.kernel, false, status.get());
-        });
       }
     } else {
       std::size_t const smem_bytes = static_cast<std::size_t>(smem_cosize) * sizeof(u32);
@@ -592,9 +575,6 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
         run_partitioned("impl, partitioned in the kernel", [&] {
           partition_kernel<<<grid_part, kThreads, smem_bytes>>>(a.get(), b.get(), p.kernel, true, status.get());
-        });
-        partitioned_variants(run_partitioned, grid_part, sms, [&](int grid) {
-          partition_kernel<<<grid, kThreads, smem_bytes>>>(a.get(), b.get(), p.kernel, true, status.get());
         });
       }
     }
