@@ -323,37 +323,51 @@ template <int N>
 LAYOUTREF_HD constexpr Error left_inverse_admissible(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::left_inverse_integer_strides, "the layout"));
-  detail_inverse::FlatModesN<N> a = detail_inverse::active_sorted(l);
-  for (int k = 0; k < a.n; ++k)
-    if (a.mode[k].stride.value < 0)
+  // active_sorted(l)'s shapes and strides (the values alone: no flags or paths to move).
+  i64 as[N], ad[N];  // [0, an) set
+  int an = 0;
+  for (int k = 0; k < l.nleaves; ++k) {
+    i64 s = l.leaf[k].shape.value, d = l.leaf[k].stride.value;
+    if (s <= 1 || d == 0) continue;
+    int at = an;
+    while (at > 0 && ad[at - 1] > d) {
+      as[at] = as[at - 1];
+      ad[at] = ad[at - 1];
+      --at;
+    }
+    as[at] = s;
+    ad[at] = d;
+    ++an;
+  }
+  for (int k = 0; k < an; ++k)
+    if (ad[k] < 0)
       return fail(Errc::inadmissible, Cond::left_inverse_negative_stride)
           .add("the layout has the mode ")
-          .add(a.mode[k].shape.value)
+          .add(as[k])
           .add(":")
-          .add(a.mode[k].stride.value);
-  for (int k = 1; k < a.n; ++k)
-    if (a.mode[k].stride.value % a.mode[k - 1].stride.value != 0)
+          .add(ad[k]);
+  for (int k = 1; k < an; ++k)
+    if (ad[k] % ad[k - 1] != 0)
       return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)
           .add("the stride ")
-          .add(a.mode[k - 1].stride.value)
+          .add(ad[k - 1])
           .add(" does not divide the next larger stride ")
-          .add(a.mode[k].stride.value)
+          .add(ad[k])
           .add(" (CuTe's left inverse divisibility condition)");
-  for (int k = 1; k < a.n; ++k) {
-    LayoutLeaf const& x = a.mode[k - 1];
-    i64 next = a.mode[k].stride.value;
-    if (mul_overflows(x.shape.value, x.stride.value) || x.shape.value * x.stride.value > next)
+  for (int k = 1; k < an; ++k) {
+    i64 next = ad[k];
+    if (mul_overflows(as[k - 1], ad[k - 1]) || as[k - 1] * ad[k - 1] > next)
       return fail(Errc::inadmissible, Cond::left_inverse_injective)
           .add("the modes ")
-          .add(x.shape.value)
+          .add(as[k - 1])
           .add(":")
-          .add(x.stride.value)
+          .add(ad[k - 1])
           .add(" and ")
-          .add(a.mode[k].shape.value)
+          .add(as[k])
           .add(":")
           .add(next)
           .add(" overlap: the coordinate ")
-          .add(next / x.stride.value)
+          .add(next / ad[k - 1])
           .add(" of the first and 1 of the second both give ")
           .add(next);
   }
