@@ -90,7 +90,7 @@ LAYOUTREF_HD constexpr void add_value(Error& e, Value const& v) {
 
 /// The layout at the basis path p of l (CuTe's basis_get): mode p0, then mode p1 inside it, ...
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPath const& p) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPath const& p) {
   LayoutN<N> cur = l;
   for (int k = 0; k < p.depth; ++k) {
     auto m = cur.mode(p.mode[k]);

@@ -186,6 +186,10 @@ struct Result {
     requires(sizeof(T) > kByValueBytes)
       : value(v) {}
   LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
+#if defined(__CUDA_ARCH__)
+  LAYOUTREF_HD constexpr Result(Result const& o) : value(o.value), error(o.error) {}
+  Result& operator=(Result const&) = default;
+#endif
   LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
 };
 
