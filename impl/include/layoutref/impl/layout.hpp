@@ -133,7 +133,7 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
 /// its positive strides, the smallest over its negative ones).
 /// Errors: overflow, naming the mode whose contribution passes 64 bits.
 template <int N>
-LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(LayoutN<N> const& l) {
   i64 n = 1;  // size(l), in plain integers
   bool integer = true;
   for (int k = 0; k < l.nleaves; ++k) {

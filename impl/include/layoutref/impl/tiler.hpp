@@ -24,6 +24,14 @@ struct TilerN {
   LayoutN<N> layouts[kLayouts] = {};
   std::int8_t n = 0;
 
+#if defined(__CUDA_ARCH__)
+  LAYOUTREF_HD constexpr TilerN() {}  // NOLINT(modernize-use-equals-default): = default would zero the layouts in TilerN{}
+  LAYOUTREF_HD constexpr TilerN(TilerN const& o) : profile(o.profile), n(o.n) {
+    for (int k = 0; k < o.n; ++k) layouts[k] = o.layouts[k];
+  }
+  TilerN& operator=(TilerN const&) = default;
+#endif
+
   LAYOUTREF_HD constexpr bool is_tuple() const { return !profile.is_leaf(); }
   LAYOUTREF_HD constexpr bool is_underscore() const { return profile.is_leaf() && profile.leaf[0] == kUnderscore; }
   LAYOUTREF_HD constexpr bool is_layout() const { return profile.is_leaf() && profile.leaf[0] != kUnderscore; }
