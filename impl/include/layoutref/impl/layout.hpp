@@ -70,7 +70,7 @@ LAYOUTREF_HD constexpr StrideTupleN<N> stride(LayoutN<N> const& l) {
 
 /// shape:stride. @pre congruent, else bad_argument.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& s, StrideTupleN<N> const& d) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& s, StrideTupleN<N> const& d) {
   if (!congruent(s, d)) return fail(Errc::bad_argument).add("shape and stride are not congruent");
   LayoutN<N> l;
   l.nnodes = s.nnodes;
