@@ -150,7 +150,6 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> extended_at(Layou
   return evaluate(flat, x, true);
 }
 
-
 /// Whether `cand` is the function i ↦ Â(r*i) on [0, n).
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
