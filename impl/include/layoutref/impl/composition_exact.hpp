@@ -90,7 +90,7 @@ LAYOUTREF_HD constexpr void add_value(Error& e, Value const& v) {
 
 /// The layout at the basis path p of l (CuTe's basis_get): mode p0, then mode p1 inside it, ...
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPath const& p) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPath const& p) {
   LayoutN<N> cur = l;
   for (int k = 0; k < p.depth; ++k) {
     auto m = cur.mode(p.mode[k]);
@@ -100,10 +100,16 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> basis_get(LayoutN<N> const& l, BasisPa
   return cur;
 }
 
+/// evaluate(l, i), out of line in device code: the exact checks below call it in their loops.
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> value_of(LayoutN<N> const& l, i64 i) {
+  return evaluate(l, i);
+}
+
 /// Whether the value x lies in the domain of A: an integer in [0, size(A)), or a sum of basis
 /// terms c@p with 0 <= c < size(mode p of A).
 template <int N>
-LAYOUTREF_HD constexpr Result<bool> in_domain(LayoutN<N> const& a, Value const& x) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> in_domain(LayoutN<N> const& a, Value const& x) {
   if (x.is_integer()) {
     LAYOUTREF_TRY(Int n, size(a));
     return x.scalar >= 0 && x.scalar < n.value;
@@ -121,12 +127,12 @@ LAYOUTREF_HD constexpr Result<bool> in_domain(LayoutN<N> const& a, Value const& 
 
 /// A at a value in its domain: A(x) for an integer, the sum of the modes' values for basis terms.
 template <int N>
-LAYOUTREF_HD constexpr Result<Value> value_at(LayoutN<N> const& a, Value const& x) {
-  if (x.is_integer()) return evaluate(a, x.scalar);
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> value_at(LayoutN<N> const& a, Value const& x) {
+  if (x.is_integer()) return value_of(a, x.scalar);
   Value v;
   for (int t = 0; t < x.n; ++t) {
     LAYOUTREF_TRY(LayoutN<N> sub, basis_get(a, x.terms[t].path));
-    LAYOUTREF_TRY(Value w, evaluate(sub, x.terms[t].coeff));
+    LAYOUTREF_TRY(Value w, value_of(sub, x.terms[t].coeff));
     if (w.scalar != 0) {
       LAYOUTREF_TRY(v, add_scaled(v, w.scalar, Stride::integer(Int::dynamic(1))));
     }
@@ -139,7 +145,7 @@ LAYOUTREF_HD constexpr Result<Value> value_at(LayoutN<N> const& a, Value const& 
 
 /// Â(r*i) with Â = `flat` run on past its size.
 template <int N>
-LAYOUTREF_HD constexpr Result<Value> extended_at(LayoutN<N> const& flat, i64 r, i64 i) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> extended_at(LayoutN<N> const& flat, i64 r, i64 i) {
   LAYOUTREF_TRY(i64 x, checked_mul(r, i));
   return evaluate(flat, x, true);
 }
@@ -152,7 +158,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(L
   if (sz.value != n) return false;
   for (i64 i = 0; i < n; ++i) {
     LAYOUTREF_TRY(Value want, extended_at(flat, r, i));
-    LAYOUTREF_TRY(Value got, evaluate(cand, i));
+    LAYOUTREF_TRY(Value got, value_of(cand, i));
     if (!(want == got)) return false;
   }
   return true;
@@ -225,7 +231,7 @@ LAYOUTREF_HD constexpr bool all_static(LayoutN<N> const& l) {
 
 /// The rare path of one leaf N:r of B (r > 0), checked exactly (see the top).
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> exact_leaf(LayoutN<N> const& flat, Int n, Int r, Result<LayoutN<N>> const& cute,
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> exact_leaf(LayoutN<N> const& flat, Int n, Int r, Result<LayoutN<N>> const& cute,
                                                     Error& shah) {
   if (n.value > kMaxExactCheck)
     return fail(Errc::capacity).add("the exact check of a mode of size ").add(n.value).add(" (past ").add(kMaxExactCheck).add(") after: ").append(shah);
@@ -395,11 +401,11 @@ template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_values(LayoutN<N> const& a, LayoutN<N> const& b,
                                                                                 LayoutN<N> const& r, i64 nb) {
   for (i64 i = 0; i < nb; ++i) {
-    LAYOUTREF_TRY(Value x, evaluate(b, i));
+    LAYOUTREF_TRY(Value x, value_of(b, i));
     LAYOUTREF_TRY(bool inside, in_domain(a, x));
     if (!inside) continue;
     LAYOUTREF_TRY(Value want, value_at(a, x));
-    LAYOUTREF_TRY(Value got, evaluate(r, i));
+    LAYOUTREF_TRY(Value got, value_of(r, i));
     if (!(want == got)) return by_mode_differs(i, x, want, got);
   }
   return Error{};
@@ -427,7 +433,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode(LayoutN
 /// the enumeration it replaces could have met neither an overflow nor its bound: the answer is
 /// always enumerate_by_mode's.
 template <int N>
-LAYOUTREF_HD constexpr Error check_by_mode(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N> const& r) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_by_mode(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N> const& r) {
   auto nb = size(b);
   if (nb.ok() && nb.value.value <= kMaxExactCheck && check_representable(a).ok() && check_representable(b).ok() &&
       check_representable(r).ok() && digits_carry_free(a, b))

@@ -25,6 +25,10 @@
 
 /// Large algebra functions stay out of line in device code: inlining them into every caller
 /// multiplies a kernel's stack frame and ptxas' time. (Host code is left to the compiler.)
+/// So do the helpers that copy kilobyte trees or Values inside loops and functions that many
+/// callers inline (Tree::mode, basis_get, the exact checks' evaluations, construct's builders):
+/// cicc copies such a value field by field wherever it is inlined. Their Results come back
+/// through a hidden pointer (Result's device-only copy constructor, error.hpp).
 #ifndef LAYOUTREF_DEVICE_NOINLINE
 #if defined(__CUDA_ARCH__)
 #define LAYOUTREF_DEVICE_NOINLINE __noinline__

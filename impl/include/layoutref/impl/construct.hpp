@@ -100,7 +100,7 @@ LAYOUTREF_HD constexpr Error order_blocks(IntTupleN<N> const& shape, IntTupleN<N
 /// CuTe's compact_major<LayoutLeft>(shape, current): the leaves left to right get current,
 /// current*s0, ...; a static size-1 leaf gets `_0`. Errors: bad_argument (a size < 1), overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_major_left(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<StrideTupleN<N>> compact_major_left(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_left"));
   StrideTupleN<N> d = detail_construct::same_profile(shape);
   LAYOUTREF_CHECK(detail_construct::compact_left_range(shape, 0, shape.nleaves, current, d));
@@ -109,7 +109,7 @@ LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_major_left(IntTupleN<N> c
 
 /// CuTe's compact_major<LayoutRight>(shape, current): the leaves right to left (row-major).
 template <int N>
-LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_major_right(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<StrideTupleN<N>> compact_major_right(IntTupleN<N> const& shape, Int current = Int::fixed(1)) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_major_right"));
   StrideTupleN<N> d = detail_construct::same_profile(shape);
   for (int k = shape.nleaves - 1; k >= 0; --k) LAYOUTREF_CHECK(detail_construct::compact_leaf(shape.leaf[k], current, d.leaf[k]));
@@ -136,7 +136,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout_right(IntTupleN<N> const& 
 /// sizes of the blocks before it. Example (CuTe): (2,2,2,2) by (0,2,3,1) -> (_1,_4,_8,_2).
 /// Errors: bad_argument (order not weakly congruent with shape, a size < 1), overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<StrideTupleN<N>> compact_order(IntTupleN<N> const& shape, IntTupleN<N> const& order) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<StrideTupleN<N>> compact_order(IntTupleN<N> const& shape, IntTupleN<N> const& order) {
   LAYOUTREF_CHECK(detail_construct::validate_shape(shape, "compact_order"));
   detail_construct::OrderBlocks<N> blocks;
   LAYOUTREF_CHECK(detail_construct::order_blocks(shape, order, blocks));
@@ -201,7 +201,7 @@ LAYOUTREF_HD constexpr IntTupleN<N> zeros_to_one(LayoutN<N> const& l) {
 /// Example: make_layout_like((2,3,4,5):(0,42,1,0)) = (2,3,4,5):(_0,4,_1,_0)
 /// Errors: bad_argument (a basis stride, a size < 1), overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout_like(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_layout_like(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_construct::require_integer_strides(l, "make_layout_like"));
   LAYOUTREF_TRY(StrideTupleN<N> d, compact_order(detail_construct::zeros_to_one(l), detail_construct::stride_order(l)));
@@ -219,7 +219,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout_like(LayoutN<N> const& l) 
 /// Example: make_fragment_like((_2,_4,_4):(_320,_80,_5)) = (_2,_4,_4):(_1,_8,_2)
 /// Errors: bad_argument (a basis stride in modes 1.., a size < 1), overflow, capacity.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> make_fragment_like(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_fragment_like(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   int r = l.rank();
   if (r <= 1) return make_layout(shape(l));
@@ -312,7 +312,7 @@ LAYOUTREF_HD constexpr Error basis_like(IntTupleN<N> const& shape, BasisPath& pa
 /// an integral shape gets the integer `_1` (CuTe's E<>).
 /// Errors: capacity (a path deeper than kMaxBasisDepth).
 template <int N>
-LAYOUTREF_HD constexpr Result<StrideTupleN<N>> make_basis_like(IntTupleN<N> const& shape) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<StrideTupleN<N>> make_basis_like(IntTupleN<N> const& shape) {
   StrideTupleN<N> d = detail_construct::same_profile(shape);
   BasisPath path{};
   LAYOUTREF_CHECK(detail_construct::basis_like(shape, path, d));

@@ -186,6 +186,16 @@ struct Result {
     requires(sizeof(T) > kByValueBytes)
       : value(v) {}
   LAYOUTREF_HD constexpr Result(Error const& e) : error(e) {}  // NOLINT: so is an error
+#if defined(__CUDA_ARCH__)
+  /// Device code only: the same copy as the implicit one, but user-provided, so that a Result is
+  /// not trivial for calls and a function out of line (LAYOUTREF_DEVICE_NOINLINE) returns it
+  /// through a hidden pointer into the caller's object. Trivially copyable, nvcc 13 (cicc)
+  /// returned it in param space field by field and byte by byte, over a thousand instructions on
+  /// each side of every call at 32 leaves (docs/performance.md, ninth session). Host code keeps
+  /// the trivial copy (the host ABI already returns a large Result through memory).
+  LAYOUTREF_HD constexpr Result(Result const& o) : value(o.value), error(o.error) {}
+  Result& operator=(Result const&) = default;
+#endif
   LAYOUTREF_HD constexpr bool ok() const { return error.ok(); }
 
   /// The result whose value `build(value)` makes in place and whose error is build's answer (an

@@ -320,7 +320,7 @@ LAYOUTREF_HD constexpr FlatModesN<N> active_sorted(LayoutN<N> const& l) {
 /// The spec's conditions for left_inverse(L) (see above): no error, or the first violated
 /// condition with a witness.
 template <int N>
-LAYOUTREF_HD constexpr Error left_inverse_admissible(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_admissible(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::left_inverse_integer_strides, "the layout"));
   // active_sorted(l)'s shapes and strides (the values alone: no flags or paths to move).
@@ -380,7 +380,7 @@ namespace detail_inverse {
 /// multiple of the product so far (CuTe's static_assert "Left inverse divisibility condition").
 /// @pre validate(l) is ok (left_inverse_admissible checks it first)
 template <int N>
-LAYOUTREF_HD constexpr Error left_inverse_construction_into(LayoutN<N> const& l, LayoutN<N>& out) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction_into(LayoutN<N> const& l, LayoutN<N>& out) {
   FlatModesN<N> f;
   LAYOUTREF_CHECK(coalesced_modes(l, f));
   Int p[N + 1];  // [0, f.n] set
@@ -426,7 +426,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> c
 /// Whether L(R(L(i))) == L(i) for every i < size(L), both extended along their last mode (the
 /// contract of a left inverse); false past kPointwiseBudget evaluations.
 template <int N, int M>
-LAYOUTREF_HD constexpr bool is_quasi_inverse(LayoutN<N> const& l, LayoutN<M> const& r) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool is_quasi_inverse(LayoutN<N> const& l, LayoutN<M> const& r) {
   auto n = size(l);
   if (!n.ok() || n.value.value > kPointwiseBudget) return false;
   for (i64 i = 0; i < n.value.value; ++i) {
@@ -458,7 +458,7 @@ LAYOUTREF_HD constexpr bool is_quasi_inverse(LayoutN<N> const& l, LayoutN<M> con
 /// Sec. 2, for the coalesced form.) Only when size(L) <= kPointwiseBudget and no value of the
 /// pointwise check passes int64, so that the answer is always is_quasi_inverse's.
 template <int N>
-LAYOUTREF_HD constexpr bool quasi_inverse_by_structure(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool quasi_inverse_by_structure(LayoutN<N> const& l) {
   auto n = size(l);
   if (!n.ok() || n.value.value > kPointwiseBudget || l.nleaves == 0) return false;
   auto c = coalesce(l);

@@ -70,7 +70,7 @@ LAYOUTREF_HD constexpr StrideTupleN<N> stride(LayoutN<N> const& l) {
 
 /// shape:stride. @pre congruent, else bad_argument.
 template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& s, StrideTupleN<N> const& d) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_layout(IntTupleN<N> const& s, StrideTupleN<N> const& d) {
   if (!congruent(s, d)) return fail(Errc::bad_argument).add("shape and stride are not congruent");
   LayoutN<N> l;
   l.nnodes = s.nnodes;
@@ -133,7 +133,7 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
 /// its positive strides, the smallest over its negative ones).
 /// Errors: overflow, naming the mode whose contribution passes 64 bits.
 template <int N>
-LAYOUTREF_HD constexpr Error check_representable(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(LayoutN<N> const& l) {
   i64 n = 1;  // size(l), in plain integers
   bool integer = true;
   for (int k = 0; k < l.nleaves; ++k) {

@@ -85,7 +85,7 @@ LAYOUTREF_HD constexpr Boundaries refinement(Int const* pa, int na_modes, Int co
   return r;
 }
 
-LAYOUTREF_HD constexpr Result<Common> common(Layout const& a, Layout const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout const& a, Layout const& b) {
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(a, Cond::none, "max_common: a"));
@@ -189,7 +189,7 @@ LAYOUTREF_HD constexpr Result<Common> common(Layout const& a, Layout const& b) {
 
 /// CuTe's composition(inv, N:_1) for a coalesced inv (composition_impl with a stride-1 right
 /// side): inv's modes are taken whole while N is a multiple of their sizes, the last one cut.
-LAYOUTREF_HD constexpr Result<Layout> first_elements(Layout const& inv, Int n) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> first_elements(Layout const& inv, Int n) {
   FlatModes f = detail_inverse::flat_modes(inv);
   if (f.n == 1) {
     LAYOUTREF_TRY(Stride d, scale(Int::fixed(1), f.mode[0].stride));
@@ -231,7 +231,7 @@ LAYOUTREF_HD constexpr Result<Layout> first_elements(Layout const& inv, Int n) {
 
 /// max_common_vector(a, b): the spec's N (see above), >= 1.
 /// Errors: bad_argument (basis strides, a size < 1); capacity (the rare path's bound); overflow.
-LAYOUTREF_HD constexpr Result<Int> max_common_vector(Layout const& a, Layout const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Int> max_common_vector(Layout const& a, Layout const& b) {
   LAYOUTREF_TRY(detail_max_common::Common c, detail_max_common::common(a, b));
   return Int{c.n, c.is_static || c.n == 1};  // CuTe's Int<1> when nothing is common
 }
@@ -242,7 +242,7 @@ LAYOUTREF_HD constexpr Result<Int> max_common_vector(Layout const& a, Layout con
 /// least preimages on [0, N), which is R there).
 /// Errors: max_common_layout.not_representable (the rare path: R on [0, N) is no layout);
 /// bad_argument; capacity; overflow.
-LAYOUTREF_HD constexpr Result<Layout> max_common_layout(Layout const& a, Layout const& b) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> max_common_layout(Layout const& a, Layout const& b) {
   LAYOUTREF_TRY(detail_max_common::Common c, detail_max_common::common(a, b));
   if (c.n == 1) return make_leaf(Int::fixed(1), Stride::integer(Int::fixed(0)));
   if (c.fast) {

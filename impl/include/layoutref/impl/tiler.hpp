@@ -24,6 +24,20 @@ struct TilerN {
   LayoutN<N> layouts[kLayouts] = {};
   std::int8_t n = 0;
 
+#if defined(__CUDA_ARCH__)
+  /// Device code only: a tiler (9 KB at 32 leaves) is copied by a constructor, which copies the
+  /// layouts in use [0, n) (no function reads past n) and makes the type non-trivial for calls,
+  /// so that a tiler returned by value (TilerN::of, TilerBuilderN::done) is built in the caller's
+  /// object. Trivially copyable, nvcc 13 (cicc) copied the whole returned tiler field by field,
+  /// thousands of instructions at every `op(a, b)` that makes one (docs/performance.md, ninth
+  /// session). Host code keeps the trivial copy.
+  LAYOUTREF_HD constexpr TilerN() {}  // NOLINT(modernize-use-equals-default): = default would zero the layouts in TilerN{}
+  LAYOUTREF_HD constexpr TilerN(TilerN const& o) : profile(o.profile), n(o.n) {
+    for (int k = 0; k < o.n; ++k) layouts[k] = o.layouts[k];
+  }
+  TilerN& operator=(TilerN const&) = default;
+#endif
+
   LAYOUTREF_HD constexpr bool is_tuple() const { return !profile.is_leaf(); }
   LAYOUTREF_HD constexpr bool is_underscore() const { return profile.is_leaf() && profile.leaf[0] == kUnderscore; }
   LAYOUTREF_HD constexpr bool is_layout() const { return profile.is_leaf() && profile.leaf[0] != kUnderscore; }

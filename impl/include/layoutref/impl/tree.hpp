@@ -100,7 +100,7 @@ struct Tree {
     return t;
   }
   /// Mode i: item i of a tuple; for a leaf (rank 1), the leaf itself when i == 0.
-  LAYOUTREF_HD constexpr Result<Tree> mode(int i) const {
+  LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tree> mode(int i) const {
     if (i < 0 || i >= rank()) return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(rank());
     if (is_leaf()) return *this;
     return subtree(child(0, i));
