@@ -537,12 +537,22 @@ lp::Answer run_query(Query& q, std::string const& text) {
   auto args = split_args(inside);
   auto& s = q.setting;
   if (name == "injective") return need(args, 1, name), lp::injective(s, q.function(args[0]));
-  if (name == "surjective") return need(args, 2, name), lp::surjective(s, q.function(args[0]), q.integer(args[1]));
+  // Arguments are evaluated left to right, one statement each: as arguments of one call their
+  // order would be the compiler's (g++ and clang differ), and with it which undecided question
+  // or split an answer names first.
+  if (name == "surjective") {
+    need(args, 2, name);
+    auto f = q.function(args[0]);
+    auto n = q.integer(args[1]);
+    return lp::surjective(s, f, n);
+  }
   if (name == "bijective") {
     need(args, 2, name);
     std::string target = trim(args[1]);
-    if (!target.empty() && target.front() == '(') return bijective_onto_shape(q, q.function(args[0]), target);
-    return lp::bijective(s, q.function(args[0]), q.integer(args[1]));
+    auto f = q.function(args[0]);
+    if (!target.empty() && target.front() == '(') return bijective_onto_shape(q, f, target);
+    auto n = q.integer(args[1]);
+    return lp::bijective(s, f, n);
   }
   if (name == "equal") {
     need(args, 2, name);
@@ -558,10 +568,17 @@ lp::Answer run_query(Query& q, std::string const& text) {
         // Not three concrete layouts (variables, swizzles): the function check below.
       }
     }
-    return lp::equal(s, q.function(args[0]), q.function(args[1]));
+    auto f = q.function(args[0]);
+    auto g = q.function(args[1]);
+    return lp::equal(s, f, g);
   }
-  if (name == "image_within")
-    return need(args, 3, name), lp::image_within(s, q.function(args[0]), q.integer(args[1]), q.integer(args[2]));
+  if (name == "image_within") {
+    need(args, 3, name);
+    auto f = q.function(args[0]);
+    auto lo = q.integer(args[1]);
+    auto hi = q.integer(args[2]);
+    return lp::image_within(s, f, lo, hi);
+  }
   if (name == "fits") {
     need(args, 2, name);
     if (args[1] != "int32") throw BadInput{"fits(F, int32): only int32 is supported, got `" + args[1] + "`"};

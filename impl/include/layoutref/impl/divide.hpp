@@ -62,11 +62,13 @@ LAYOUTREF_HD constexpr Error prefixed(Error const& e, char const* prefix) {
 /// TupleBuilder: the first error of an item wins, named by its modes (`mode i: `, outermost
 /// first) when inadmissible; a tuple past the capacity N is reported when it ends.
 template <int N, class Leaf>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_walk(LayoutN<N> const& a, TilerN<N> const& t, bool pairs, Cond rank_cond,
+                                                       Leaf const& leaf);
+
+template <int N, class Leaf>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(LayoutN<N> const& a, TilerN<N> const& t, bool pairs,
                                                                           Cond rank_cond, Leaf const& leaf) {
-  using Out = LayoutN<N>;
-  using Profile = typename TilerN<N>::Profile;
-  Profile const& p = t.profile;
+  typename TilerN<N>::Profile const& p = t.profile;
   if (p.is_leaf()) {
     std::int8_t idx = p.leaf[0];
     if (idx == TilerN<N>::kUnderscore) {
@@ -75,9 +77,21 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
     }
     return leaf(a, t.layouts[idx]);
   }
+  return by_mode_walk(a, t, pairs, rank_cond, leaf);
+}
+
+/// by_mode's walk of a tuple profile. Every return returns `res`, the one named result: g++
+/// builds a named result in place only when every return statement returns it.
+template <int N, class Leaf>
+LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_walk(LayoutN<N> const& a, TilerN<N> const& t, bool pairs, Cond rank_cond,
+                                                       Leaf const& leaf) {
+  using Out = LayoutN<N>;
+  using Profile = typename TilerN<N>::Profile;
+  Profile const& p = t.profile;
   detail::ProfileLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
-  Out out;
+  Result<Out> res;  // built in place and returned as it is (the one named return value)
+  Out& out = res.value;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
   int pleaf = 0;
   for (int k = 0; k < p.nnodes; ++k) {
@@ -86,8 +100,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
       int items = p.node[k];
       int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
       if (items > rank)
-        return detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
+        {
+          res.error = detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
                                 levels, top);
+          return res;
+        }
       detail::ProfileLevel& level = levels[++top];
       level = detail::ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
@@ -107,7 +124,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
       } else {
         Out m = a.subtree(an);
         auto r = idx == TilerN<N>::kUnderscore ? make_layout(m, detail_modes::unit_mode<N>()) : leaf(m, t.layouts[idx]);
-        if (!r.ok()) return detail::in_modes(r.error, levels, top);
+        if (!r.ok()) {
+          res.error = detail::in_modes(r.error, levels, top);
+          return res;
+        }
         nodes = r.value.nnodes;
         leaves = r.value.nleaves;
         detail::append_nodes(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
@@ -126,15 +146,21 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> by_mode(Layo
         detail::push_mode(done, a, nodes, leaves);
       }
       if (done.full)
-        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+        {
+          res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+          return res;
+        }
       int nodes = done.nodes, leaves = done.leaves;
       --top;
       if (top >= 0) detail::push_mode(levels[top], a, nodes, leaves);
     }
   }
   if (spilled)  // unreachable: a tuple that spilled is full
-    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-  return out;
+    {
+          res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+          return res;
+        }
+  return res;
 }
 
 /// The two halves of a zip2_by.
@@ -192,18 +218,21 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
   using Out = LayoutN<N>;
   using Profile = typename TilerN<N>::Profile;
   Profile const& g = t.profile;
+  Result<Split<N>> r;  // built in place and returned as it is (the one named return value)
+  Split<N>& s = r.value;
   if (g.is_leaf()) {  // a terminal: p is the pair
     if (p.is_leaf() || p.rank() != 2)
-      return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
-    Split<N> s;
-    LAYOUTREF_TRY(s.first, p.mode(0));
-    LAYOUTREF_TRY(s.second, p.mode(1));
-    return s;
+      {
+          r.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
+          return r;
+        }
+    auto first = p.mode(0), second = p.mode(1);  // rank 2: both are there
+    s.first = first.value;
+    s.second = second.value;
+    return r;
   }
   ZipLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
-  Result<Split<N>> r;  // built in place and returned as it is (a named return value)
-  Split<N>& s = r.value;
   bool spilled = false;  // a half could not hold an item: then some tuple is full as well
   for (int k = 0; k < g.nnodes; ++k) {
     int pn = top < 0 ? 0 : levels[top].p_next;  // the node of p's sub-layout that node k splits
@@ -212,7 +241,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
     if (g.node[k] != Profile::kLeaf) {
       int items = g.node[k];
       if (p.node[pn] == Out::kLeaf || rank < items)
-        return fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
+        {
+          r.error = fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
+          return r;
+        }
       ZipLevel& level = levels[++top];
       level = ZipLevel::open();
       level.items = static_cast<std::int16_t>(items);
@@ -225,7 +257,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
       if (items > 0) continue;
     } else {
       if (p.node[pn] == Out::kLeaf || rank != 2)
-        return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(rank).add(" is not a (tile, rest) pair");
+        {
+          r.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(rank).add(" is not a (tile, rest) pair");
+          return r;
+        }
       append_subtree(s.first, p, pn + 1, first_nodes, first_leaves, spilled);
       append_subtree(s.second, p, p.end(pn + 1), second_nodes, second_leaves, spilled);
     }
@@ -248,7 +283,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
         level.p_next = static_cast<std::int16_t>(p.end(level.p_next));
       }
       if (level.first_full || level.second_full)
-        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+        {
+          r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+          return r;
+        }
       first_nodes = level.first_nodes;
       first_leaves = level.first_leaves;
       second_nodes = level.second_nodes;
@@ -258,7 +296,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
     }
   }
   if (spilled)  // unreachable: a tuple that spilled is full
-    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    {
+          r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+          return r;
+        }
   return r;
 }
 
@@ -287,22 +328,30 @@ LAYOUTREF_HD constexpr void push_unpacked_at(Result<LayoutN<N>>& out, LayoutN<N>
 /// its result.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
-  if (how == Arrangement::logical) return p;
+  // Every return returns `out`, the one named result: g++ builds a named result in place only
+  // when every return statement returns it.
+  Result<LayoutN<N>> out;
+  if (how == Arrangement::logical) {
+    out.value = p;
+    return out;
+  }
+  detail_modes::start_tuple(out);
   if (t.profile.is_leaf()) {  // a terminal guide: p is the pair, its modes pushed straight from p (zip2_by's split, uncopied)
-    if (p.is_leaf() || p.rank() != 2)
-      return fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
-    Result<LayoutN<N>> out;
-    detail_modes::start_tuple(out);
+    if (p.is_leaf() || p.rank() != 2) {
+      out.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
+      return out;
+    }
     int const first = 1, second = p.end(1);
     push_unpacked_at(out, p, first, how == Arrangement::flat);
     push_unpacked_at(out, p, second, how != Arrangement::zipped);
     return out;
   }
   auto split = zip2_by(p, t);
-  if (!split.ok()) return split.error;
+  if (!split.ok()) {
+    out.error = split.error;
+    return out;
+  }
   Split<N> const& s = split.value;
-  Result<LayoutN<N>> out;
-  detail_modes::start_tuple(out);
   if (how == Arrangement::flat)
     push_unpacked(out, s.first);
   else
