@@ -39,7 +39,9 @@ lp::LeafLayout symbolic(z3::context& c, lp::Variables const& v, std::string cons
 }
 
 lp::Setting setting(z3::context& c, std::string const& where) {
-  lp::Setting s{&c, {}, 20000, {}};
+  lp::Setting s;
+  s.ctx = &c;
+  s.timeout_ms = 20000;
   EXPECT_EQ(s.vars.parse(where), "");
   EXPECT_EQ(lp::add_facts(s), "");
   return s;
@@ -53,6 +55,21 @@ auto pick_from(std::mt19937& gen, V const& v) {
 // pick(v) for one test's generator.
 auto picker(std::mt19937& gen) {
   return [&gen](auto const& v) { return pick_from(gen, v); };
+}
+
+// The random B (rank 1 or 2) and A (rank 2, stride 1 first) of the complement and divide tests,
+// drawn from shapes and strides in the order those tests drew them: (B, A) as text.
+std::pair<std::string, std::string> random_b_and_a(std::mt19937& gen, std::vector<std::string> const& shapes,
+                                                   std::vector<std::string> const& strides) {
+  auto pick = picker(gen);
+  int rb = std::uniform_int_distribution<int>(1, 2)(gen);
+  std::string bs, bd;
+  for (int k = 0; k < rb; ++k) {
+    bs += (k ? "," : "") + pick(shapes);
+    bd += (k ? "," : "") + pick(strides);
+  }
+  std::string bt = "(" + bs + "):(" + bd + ")", at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+  return {bt, at};
 }
 
 // fn must throw E (lp::InputError or lp::Split) whose text contains `text`: a failure when it
@@ -166,7 +183,9 @@ void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
   EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
   for (auto const& [x, w] : wants) {
     auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
-    if (rank) EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    if (rank) {
+      EXPECT_EQ(sp::rank(got), sp::rank(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    }
     ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
     for (long long i = 0; i < sp::size(w); ++i)
       ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
@@ -420,13 +439,7 @@ TEST(Algebra, RandomComplementsAndDividesUnderModFactsAgreeWithTheSpec) {
   int results = 0, other = 0;
   for (int t = 0; t < 160; ++t) {
     bool divide = t % 2 == 1;
-    int rb = std::uniform_int_distribution<int>(1, 2)(gen);
-    std::string bs, bd;
-    for (int k = 0; k < rb; ++k) {
-      bs += (k ? "," : "") + pick(shapes);
-      bd += (k ? "," : "") + pick(strides);
-    }
-    std::string bt = "(" + bs + "):(" + bd + ")", at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    auto [bt, at] = random_b_and_a(gen, shapes, strides);
     std::string mt = pick(targets), where = "a in 1..3, b in 1..3, " + pick(facts);
     SCOPED_TRACE((divide ? "logical_divide(" + at + ", " + bt + ")" : "complement(" + bt + ", " + mt + ")") + " where " + where);
     z3::context c;
@@ -458,13 +471,7 @@ TEST(Algebra, RandomComplementsAndDividesAgreeWithTheSpec) {
   int results = 0, other = 0;
   for (int t = 0; t < 160; ++t) {
     bool divide = t % 2 == 1;
-    int rb = std::uniform_int_distribution<int>(1, 2)(gen);
-    std::string bs, bd;
-    for (int k = 0; k < rb; ++k) {
-      bs += (k ? "," : "") + pick(shapes);
-      bd += (k ? "," : "") + pick(strides);
-    }
-    std::string bt = "(" + bs + "):(" + bd + ")", at = "(" + pick(shapes) + "," + pick(shapes) + "):(1," + pick(strides) + ")";
+    auto [bt, at] = random_b_and_a(gen, shapes, strides);
     std::string mt = pick(targets);
     SCOPED_TRACE(divide ? "logical_divide(" + at + ", " + bt + ")" : "complement(" + bt + ", " + mt + ")");
     z3::context c;

@@ -58,6 +58,14 @@ TEST(ImplLayout, ModesAndCapacity) {
   ASSERT_TRUE(m1.ok());
   EXPECT_EQ(str(m1.value), "(_2,_3):(_4,_8)");
   EXPECT_FALSE(l.mode(2).ok());
+  // mode_rank(i): the rank of mode i by hand, without the copy; mode(i)'s error past the modes.
+  EXPECT_EQ(l.mode_rank(0).value, 1);
+  EXPECT_EQ(l.mode_rank(1).value, 2);
+  EXPECT_EQ(str(l.mode_rank(2).error), str(l.mode(2).error));
+  EXPECT_FALSE(l.mode_rank(-1).ok());
+  Layout leaf = L("_8:_1");
+  EXPECT_EQ(leaf.mode_rank(0).value, 1);
+  EXPECT_FALSE(leaf.mode_rank(1).ok());
   // More leaves than the capacity is an error, not a crash.
   TupleBuilder<LayoutLeaf> b;
   for (int i = 0; i < kMaxLeaves + 1; ++i) b.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});

@@ -99,12 +99,11 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_walk(LayoutN<N> const& a, Tile
     if (p.node[k] != Profile::kLeaf) {
       int items = p.node[k];
       int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
-      if (items > rank)
-        {
-          res.error = detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
-                                levels, top);
-          return res;
-        }
+      if (items > rank) {
+        res.error = detail::in_modes(fail(Errc::inadmissible, rank_cond).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
+                                     levels, top);
+        return res;
+      }
       detail::ProfileLevel& level = levels[++top];
       level = detail::ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
@@ -145,21 +144,19 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_walk(LayoutN<N> const& a, Tile
         detail::append_nodes(out, a.node + m, nodes, a.leaf + first, leaves, spilled);
         detail::push_mode(done, a, nodes, leaves);
       }
-      if (done.full)
-        {
-          res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-          return res;
-        }
+      if (done.full) {
+        res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+        return res;
+      }
       int nodes = done.nodes, leaves = done.leaves;
       --top;
       if (top >= 0) detail::push_mode(levels[top], a, nodes, leaves);
     }
   }
-  if (spilled)  // unreachable: a tuple that spilled is full
-    {
-          res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-          return res;
-        }
+  if (spilled) {  // unreachable: a tuple that spilled is full
+    res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    return res;
+  }
   return res;
 }
 
@@ -205,9 +202,10 @@ LAYOUTREF_HD constexpr void append_subtree(LayoutN<N>& out, LayoutN<N> const& p,
   detail::append_nodes(out, p.node + m, nodes, p.leaf + first, leaves, spilled);
 }
 
-/// CuTe's zip2_by(p, guide): at a terminal of the guide, p is a (tile, rest) pair and is split
-/// into its two modes; at a tuple of the guide, the items' splits are gathered into
-/// ((firsts...), (seconds..., the modes of p past the guide...)). A walk of the guide's profile in
+/// CuTe's zip2_by(p, guide) for a tuple guide: the items' splits are gathered into ((firsts...),
+/// (seconds..., the modes of p past the guide...)); at a terminal of the guide, p is a (tile, rest)
+/// pair split into its two modes. @pre the guide is a tuple (arrange splits a pair guided by a
+/// terminal itself, straight from the pair). A walk of the guide's profile in
 /// pre-order (no recursion) that writes both halves at once: each tuple of the guide opens a
 /// tuple in each, each terminal appends its pair's modes, and a tuple's modes of p past the guide
 /// go to the seconds when its items are done. The answer, errors included, is that of building
@@ -220,17 +218,6 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
   Profile const& g = t.profile;
   Result<Split<N>> r;  // built in place and returned as it is (the one named return value)
   Split<N>& s = r.value;
-  if (g.is_leaf()) {  // a terminal: p is the pair
-    if (p.is_leaf() || p.rank() != 2)
-      {
-          r.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(p.rank()).add(" is not a (tile, rest) pair");
-          return r;
-        }
-    auto first = p.mode(0), second = p.mode(1);  // rank 2: both are there
-    s.first = first.value;
-    s.second = second.value;
-    return r;
-  }
   ZipLevel levels[Profile::kNodes];  // the open tuples [0, top]: at most one a node
   int top = -1;
   bool spilled = false;  // a half could not hold an item: then some tuple is full as well
@@ -240,11 +227,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
     int first_nodes = 0, first_leaves = 0, second_nodes = 0, second_leaves = 0;  // of the item node k finishes
     if (g.node[k] != Profile::kLeaf) {
       int items = g.node[k];
-      if (p.node[pn] == Out::kLeaf || rank < items)
-        {
-          r.error = fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
-          return r;
-        }
+      if (p.node[pn] == Out::kLeaf || rank < items) {
+        r.error = fail(Errc::bad_argument).add("zip2_by: a mode of rank ").add(rank).add(" against a tiler of ").add(items).add(" modes");
+        return r;
+      }
       ZipLevel& level = levels[++top];
       level = ZipLevel::open();
       level.items = static_cast<std::int16_t>(items);
@@ -256,11 +242,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
       detail::append_nodes(s.second, &tuple, 1, static_cast<LayoutLeaf const*>(nullptr), 0, spilled);
       if (items > 0) continue;
     } else {
-      if (p.node[pn] == Out::kLeaf || rank != 2)
-        {
-          r.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(rank).add(" is not a (tile, rest) pair");
-          return r;
-        }
+      if (p.node[pn] == Out::kLeaf || rank != 2) {
+        r.error = fail(Errc::bad_argument).add("zip2_by: a tiled mode of rank ").add(rank).add(" is not a (tile, rest) pair");
+        return r;
+      }
       append_subtree(s.first, p, pn + 1, first_nodes, first_leaves, spilled);
       append_subtree(s.second, p, p.end(pn + 1), second_nodes, second_leaves, spilled);
     }
@@ -282,11 +267,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
         count_item<N>(level.second_nodes, level.second_leaves, level.second_full, nodes, leaves);
         level.p_next = static_cast<std::int16_t>(p.end(level.p_next));
       }
-      if (level.first_full || level.second_full)
-        {
-          r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-          return r;
-        }
+      if (level.first_full || level.second_full) {
+        r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+        return r;
+      }
       first_nodes = level.first_nodes;
       first_leaves = level.first_leaves;
       second_nodes = level.second_nodes;
@@ -295,11 +279,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Split<N>> zip2_by(Layout
       --top;
     }
   }
-  if (spilled)  // unreachable: a tuple that spilled is full
-    {
-          r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-          return r;
-        }
+  if (spilled) {  // unreachable: a tuple that spilled is full
+    r.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    return r;
+  }
   return r;
 }
 
@@ -427,19 +410,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
   return r;
 }
 
-/// by_mode, representable (keep_representable), built in its Result.
-template <int N, class Leaf>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> representable_by_mode(LayoutN<N> const& a, TilerN<N> const& t, bool pairs, Cond rank_cond,
-                                                                Leaf const& leaf) {
-  auto r = by_mode(a, t, pairs, rank_cond, leaf);
-  keep_representable(r);
-  return r;
-}
-
-/// arrange, representable (keep_representable), built in its Result.
-template <int N>
-LAYOUTREF_HD constexpr Result<LayoutN<N>> representable_arrangement(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
-  auto r = arrange(p, t, how);
+/// make(), then keep_representable, built in its Result (make returns a Result<LayoutN<N>>).
+template <class Make>
+LAYOUTREF_HD constexpr auto representable_of(Make const& make) {
+  auto r = make();
   keep_representable(r);
   return r;
 }
@@ -457,12 +431,12 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_arranged(Arrangement how, Layo
   bool checked = leaf_representable && t.is_layout();
   if (how == Arrangement::logical) {
     if (checked) return by_mode(a, t, false, rank_cond, leaf);
-    return representable_by_mode(a, t, false, rank_cond, leaf);
+    return representable_of([&] { return by_mode(a, t, false, rank_cond, leaf); });
   }
   auto r = by_mode(a, t, true, rank_cond, leaf);
   if (!r.ok()) return r.error;
   if (checked) return arrange(r.value, t, how);
-  return representable_arrangement(r.value, t, how);
+  return representable_of([&] { return arrange(r.value, t, how); });
 }
 
 }  // namespace detail_tile

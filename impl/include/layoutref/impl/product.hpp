@@ -106,16 +106,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_r
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   int r = a.rank() > b.rank() ? a.rank() : b.rank();
-  // Each step's Result is used where it is (LAYOUTREF_TRY would copy its tree out).
-  auto pa = append(a, r);
-  if (!pa.ok()) return pa.error;
-  auto pb = append(b, r);
-  if (!pb.ok()) return pb.error;
-  auto p = product_leaf(pa.value, pb.value);
-  if (!p.ok()) return p.error;
-  auto reps = p.value.mode(1);
-  if (!reps.ok()) return reps.error;
-  return raked ? zip(reps.value, pa.value, r) : zip(pa.value, reps.value, r);
+  LAYOUTREF_TRY_REF(pa, append(a, r));
+  LAYOUTREF_TRY_REF(pb, append(b, r));
+  LAYOUTREF_TRY_REF(p, product_leaf(pa, pb));
+  LAYOUTREF_TRY_REF(reps, p.mode(1));
+  return raked ? zip(reps, pa, r) : zip(pa, reps, r);
 }
 
 }  // namespace detail_tile

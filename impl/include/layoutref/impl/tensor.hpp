@@ -275,16 +275,6 @@ LAYOUTREF_HD constexpr Result<SliceCoordN<N>> coord_for_mode(SliceCoordN<M> cons
   return append_underscores<N>(c, r);
 }
 
-/// The rank of mode i of l, without copying the mode (Tree::mode(i).rank(); mode's error when l
-/// has no mode i).
-template <int N>
-LAYOUTREF_HD constexpr Result<int> mode_rank(LayoutN<N> const& l, int i) {
-  if (i < 0 || i >= l.rank()) return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(l.rank());
-  if (l.is_leaf()) return 1;
-  int c = l.child(0, i);
-  return l.node[c] == LayoutN<N>::kLeaf ? 1 : static_cast<int>(l.node[c]);
-}
-
 /// The pair (first, second) of slice coordinates.
 template <int N>
 LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, SliceCoordN<N> const& second) {
@@ -302,8 +292,8 @@ LAYOUTREF_HD constexpr Result<SliceCoordN<N>> pair(SliceCoordN<N> const& first, 
 template <class E, int N, int M>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> inner_partition(Tensor<E, N> const& t, TilerN<N> const& tiler, SliceCoordN<M> const& coord) {
   LAYOUTREF_TRY_REF(z, divide(Arrangement::zipped, t, tiler));
-  LAYOUTREF_TRY(int r0, detail_tensor::mode_rank(z.layout, 0));
-  LAYOUTREF_TRY(int r1, detail_tensor::mode_rank(z.layout, 1));
+  LAYOUTREF_TRY(int r0, z.layout.mode_rank(0));
+  LAYOUTREF_TRY(int r1, z.layout.mode_rank(1));
   LAYOUTREF_TRY_REF(first, detail_tensor::repeat_underscores<N>(r0));
   LAYOUTREF_TRY_REF(second, detail_tensor::coord_for_mode<N>(coord, r1));
   LAYOUTREF_TRY_REF(c, detail_tensor::pair(first, second));
@@ -322,8 +312,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tensor<E, N>> local_tile
 /// @pre z is a zipped divide (rank 2), else bad_argument (from mode)
 template <class E, int N, int M>
 LAYOUTREF_HD constexpr Result<Tensor<E, N>> outer_slice(Tensor<E, N> const& z, SliceCoordN<M> const& coord) {
-  LAYOUTREF_TRY(int r0, detail_tensor::mode_rank(z.layout, 0));
-  LAYOUTREF_TRY(int r1, detail_tensor::mode_rank(z.layout, 1));
+  LAYOUTREF_TRY(int r0, z.layout.mode_rank(0));
+  LAYOUTREF_TRY(int r1, z.layout.mode_rank(1));
   LAYOUTREF_TRY_REF(first, detail_tensor::coord_for_mode<N>(coord, r0));
   LAYOUTREF_TRY_REF(second, detail_tensor::repeat_underscores<N>(r1));
   LAYOUTREF_TRY_REF(c, detail_tensor::pair(first, second));

@@ -101,9 +101,20 @@ struct Tree {
   }
   /// Mode i: item i of a tuple; for a leaf (rank 1), the leaf itself when i == 0.
   LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Tree> mode(int i) const {
-    if (i < 0 || i >= rank()) return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(rank());
+    if (i < 0 || i >= rank()) return no_mode(i);
     if (is_leaf()) return *this;
     return subtree(child(0, i));
+  }
+  /// mode(i).rank(), without copying the mode (mode's error when there is no mode i).
+  LAYOUTREF_HD constexpr Result<int> mode_rank(int i) const {
+    if (i < 0 || i >= rank()) return no_mode(i);
+    if (is_leaf()) return 1;
+    int c = child(0, i);
+    return node[c] == kLeaf ? 1 : static_cast<int>(node[c]);
+  }
+  /// The error of mode(i) for an i that is not a mode.
+  LAYOUTREF_HD constexpr Error no_mode(int i) const {
+    return fail(Errc::bad_argument).add("mode ").add(i).add(" of a tuple of rank ").add(rank());
   }
   /// Depth: a leaf has depth 0, a tuple one more than its deepest item (the empty tuple: 1).
   LAYOUTREF_HD constexpr int depth() const {
