@@ -351,6 +351,92 @@ TEST(ImplDivideCapacity, ARefusalAfterAFullTupleWins) {
   EXPECT_EQ(message(refused.error), "mode 2: the tiler has 2 modes but A has 1");
 }
 
+// ---- arrange's straight path for a flat tuple of terminals, against zip2_by's halves -----------
+
+/// The arrangement as zip2_by's halves pushed one by one (arrange's general path), the oracle for
+/// arrange_flat_guide.
+template <int N>
+Result<LayoutN<N>> arranged_by_halves(LayoutN<N> const& p, TilerN<N> const& t, Arrangement how) {
+  Result<LayoutN<N>> out;
+  detail_modes::start_tuple(out);
+  auto split = detail_tile::zip2_by(p, t);
+  if (!split.ok()) return split.error;
+  if (how == Arrangement::flat)
+    detail_tile::push_unpacked(out, split.value.first);
+  else
+    detail_modes::push_part(out, split.value.first);
+  if (how == Arrangement::zipped)
+    detail_modes::push_part(out, split.value.second);
+  else
+    detail_tile::push_unpacked(out, split.value.second);
+  return out;
+}
+
+/// A random layout of rank 1-4 whose modes are leaves or pairs, and a flat tuple tiler of
+/// rank 1..rank(A) whose items are `_`, an integer or a layout; as text.
+struct RandomDivide {
+  std::string a, t;
+};
+RandomDivide random_divide(Rng& rng) {
+  int ra = 1 + rng.below(4), rt = 1 + rng.below(ra);
+  std::string s, d, t;
+  for (int k = 0; k < ra; ++k) {
+    bool pair = rng.below(3) == 0;
+    std::string sk = std::to_string(1 + rng.below(8)), dk = std::to_string(rng.below(40));
+    if (pair) {
+      sk = "(" + sk + "," + std::to_string(1 + rng.below(4)) + ")";
+      dk = "(" + dk + "," + std::to_string(rng.below(90)) + ")";
+    }
+    s += (k ? "," : "") + sk;
+    d += (k ? "," : "") + dk;
+  }
+  for (int k = 0; k < rt; ++k) {
+    int kind = rng.below(4);
+    std::string item = kind == 0 ? "_" : kind == 1 ? std::to_string(1 + rng.below(4))
+                                                     : std::to_string(1 + rng.below(4)) + ":" + std::to_string(1 + rng.below(3));
+    t += (k ? "," : "") + item;
+  }
+  if (ra == 1 && rng.below(2) == 0) return {s + ":" + d, "(" + t + ")"};  // a leaf A
+  return {"(" + s + "):(" + d + ")", "(" + t + ")"};
+}
+
+/// Every random case at capacity N: arrange (the straight path for these tilers) gives zip2_by's
+/// arrangement, errors included. Returns the cases whose by-mode divide succeeded.
+template <int N>
+int straight_arrangement_agrees(int cases) {
+  Rng rng{20261126 + N};
+  int compared = 0;
+  for (int c = 0; c < cases; ++c) {
+    RandomDivide x = random_divide(rng);
+    auto a = with_capacity<N>(L(x.a));
+    auto t = with_capacity<N>(Tl(x.t));
+    if (!a.ok() || !t.ok()) continue;
+    EXPECT_GT(detail_tile::flat_guide_rank(t.value.profile), 0) << x.t;
+    auto p = detail_tile::by_mode(a.value, t.value, true, Cond::divide_tiler_rank,
+                                  [](LayoutN<N> const& m, LayoutN<N> const& b) { return detail_tile::divide_leaf(m, b); });
+    if (!p.ok()) continue;
+    ++compared;
+    for (Arrangement how : {Arrangement::zipped, Arrangement::tiled, Arrangement::flat})
+      EXPECT_EQ(SN(detail_tile::arrange(p.value, t.value, how)), SN(arranged_by_halves(p.value, t.value, how)))
+          << x.a << " / " << x.t << " arranged " << static_cast<int>(how) << " at capacity " << N;
+  }
+  return compared;
+}
+
+TEST(ImplDivide, StraightArrangementOfFlatTilersIsZip2By) {
+  // At capacity 4 many results do not fit: both paths must then give the same capacity error.
+  EXPECT_GT(straight_arrangement_agrees<4>(3000), 1000);
+  EXPECT_GT(straight_arrangement_agrees<8>(3000), 1000);
+  EXPECT_GT(straight_arrangement_agrees<kMaxLeaves>(3000), 1000);
+  // Hand values: one tile (rank-1 halves are pushed whole by tiled and flat).
+  EXPECT_EQ(D(Arrangement::zipped, "(8,6):(1,8)", "(2,3)"), "((2,3),(4,2)):((1,8),(2,24))");
+  EXPECT_EQ(D(Arrangement::tiled, "(8,6):(1,8)", "(2,3)"), "((2,3),4,2):((1,8),2,24)");
+  EXPECT_EQ(D(Arrangement::flat, "(8,6):(1,8)", "(2,3)"), "(2,3,4,2):(1,8,2,24)");
+  EXPECT_EQ(D(Arrangement::tiled, "8:1", "(2)"), "((2),(4)):((1),(2))");
+  EXPECT_EQ(D(Arrangement::flat, "8:1", "(2)"), "((2),(4)):((1),(2))");
+  EXPECT_EQ(D(Arrangement::flat, "(8,3):(1,8)", "(2)"), "((2),4,3):((1),2,8)");
+}
+
 // constexpr at N = 4 with a tuple tiler: zipped_divide((_8,_2):(_2,_1), (_4:_1)) =
 // ((_4),(_2,_2)):((_2),(_8,_1)) (TupleTilers above).
 constexpr bool divides_by_a_tuple_at_compile_time() {

@@ -307,6 +307,92 @@ LAYOUTREF_HD constexpr void push_unpacked_at(Result<LayoutN<N>>& out, LayoutN<N>
   for (int i = c + 1, e = p.end(c); i < e; i = p.end(i)) detail_modes::push_part(out, p, i);
 }
 
+/// A node range [n0, n1) of a tree and its leaves [l0, l1).
+struct NodeSpan {
+  std::int16_t n0, n1, l0, l1;
+};
+
+/// The span of the subtree of t at node k, whose first leaf is leaf l (one scan; no leaf_index).
+template <int N>
+LAYOUTREF_HD constexpr NodeSpan span_at(LayoutN<N> const& t, int k, int l) {
+  NodeSpan s{static_cast<std::int16_t>(k), 0, static_cast<std::int16_t>(l), 0};
+  int open = 1;
+  while (open > 0) {
+    if (t.node[k] == LayoutN<N>::kLeaf) ++l;
+    open += (t.node[k] > 0 ? t.node[k] : 0) - 1;
+    ++k;
+  }
+  s.n1 = static_cast<std::int16_t>(k);
+  s.l1 = static_cast<std::int16_t>(l);
+  return s;
+}
+
+/// Appends span s of t to out. @pre out has room (the caller counted).
+template <int N>
+LAYOUTREF_HD constexpr void put_span(LayoutN<N>& out, LayoutN<N> const& t, NodeSpan s) {
+  for (int k = s.n0; k < s.n1; ++k) out.node[out.nnodes++] = t.node[k];
+  for (int k = s.l0; k < s.l1; ++k) out.leaf[out.nleaves++] = t.leaf[k];
+}
+
+/// r when the guide is a flat tuple of r >= 1 terminals, else 0.
+template <class Profile>
+LAYOUTREF_HD constexpr int flat_guide_rank(Profile const& g) {
+  if (g.node[0] < 1 || g.nnodes != g.node[0] + 1) return 0;
+  for (int k = 1; k < g.nnodes; ++k)
+    if (g.node[k] != Profile::kLeaf) return 0;
+  return g.node[0];
+}
+
+/// arrange for a guide that is a flat tuple of r >= 1 terminals (the tilers (B0, B1, ...) and
+/// (_, B1, ...)): p = ((t0,r0), ..., (t_{r-1},r_{r-1}), e_r, ...) arranged straight into out,
+/// without building zip2_by's halves. out holds every node and leaf of both halves plus their
+/// tuple nodes, so it fits exactly when the halves and the pushes of them do, and the capacity
+/// error is theirs (TupleBuilder's). The forms, as arrange's pushes make them (a half of rank 1
+/// is pushed whole by push_unpacked):
+///   zipped ((t...), (r..., e...)); tiled ((t...), r..., e...); flat (t..., r..., e...).
+/// @return false, writing nothing, when p is not of that form (zip2_by reports why).
+/// Example: zipped_divide((8,6):(1,8), (2,3)) = ((2,3),(4,2)):((1,8),(2,24))
+template <int N>
+LAYOUTREF_HD constexpr bool arrange_flat_guide(LayoutN<N> const& p, int r, Arrangement how, Result<LayoutN<N>>& out) {
+  using Out = LayoutN<N>;
+  if (p.is_leaf() || p.node[0] < r) return false;
+  int const items = p.node[0];
+  NodeSpan tiles[Out::kNodes], rests[Out::kNodes];  // [0, items): tile i and rest i; e_j in rests[r + j]
+  int k = 1, l = 0;
+  for (int i = 0; i < items; ++i) {
+    NodeSpan whole = span_at(p, k, l);
+    if (i < r) {
+      if (p.node[k] != 2) return false;
+      tiles[i] = span_at(p, k + 1, l);
+      rests[i] = span_at(p, tiles[i].n1, tiles[i].l1);
+    } else {
+      rests[i] = whole;
+    }
+    k = whole.n1;
+    l = whole.l1;
+  }
+  // Items of out's root, and the tuple nodes that wrap the halves.
+  bool wrap_first = how == Arrangement::flat && r == 1;    // push_unpacked of the rank-1 (t0)
+  bool wrap_second = how != Arrangement::zipped && items == 1;  // push_unpacked of the rank-1 (r0)
+  int root = how == Arrangement::zipped ? 2 : how == Arrangement::tiled ? 1 + items : r + items;
+  int extra = 1 + (how != Arrangement::flat || wrap_first ? 1 : 0) + (how == Arrangement::zipped || wrap_second ? 1 : 0);
+  // the root, the wrapping tuples, and every node of p but its root and its r pair nodes
+  int const nodes = extra + (p.nnodes - 1 - r), leaves = p.nleaves;
+  Out& t = out.value;
+  if (nodes > Out::kNodes || leaves > Out::kLeaves || root > 127) {
+    out.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    return true;
+  }
+  t.nnodes = 0;
+  t.nleaves = 0;
+  t.node[t.nnodes++] = static_cast<std::int8_t>(root);
+  if (how != Arrangement::flat || wrap_first) t.node[t.nnodes++] = static_cast<std::int8_t>(r);
+  for (int i = 0; i < r; ++i) put_span(t, p, tiles[i]);
+  if (how == Arrangement::zipped || wrap_second) t.node[t.nnodes++] = static_cast<std::int8_t>(items);
+  for (int i = 0; i < items; ++i) put_span(t, p, rests[i]);
+  return true;
+}
+
 /// The by-mode result `p` (computed with pairs for every form but logical) arranged, built in
 /// its result.
 template <int N>
@@ -329,6 +415,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> arrange(Layo
     push_unpacked_at(out, p, second, how != Arrangement::zipped);
     return out;
   }
+  if (int r = flat_guide_rank(t.profile); r > 0 && arrange_flat_guide(p, r, how, out)) return out;
   auto split = zip2_by(p, t);
   if (!split.ok()) {
     out.error = split.error;
