@@ -44,17 +44,36 @@ LAYOUTREF_HD constexpr Result<Int> cosize_flagged(LayoutN<N> const& b) {
   return Int{c, is_static};
 }
 
+/// The repetitions complement(A, size(A)*cosize(B)) ∘ B written into out, errors prefixed with
+/// the step that raised them. @pre A and B valid (by_mode_arranged, blocked_or_raked).
+template <int N>
+LAYOUTREF_HD constexpr Error product_rest_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
+  auto m = Result<Int>::built([&](Int& v) -> Error {
+    LAYOUTREF_TRY(Int na, size(a));
+    LAYOUTREF_TRY(Int cb, cosize_flagged(b));
+    LAYOUTREF_TRY(v, mul(na, cb));
+    return Error{};
+  });
+  if (!m.ok()) return m.error;
+  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& r) { return detail::complement_valid_into(a, IntTupleN<N>::of(m.value), r); });
+  if (!reps.ok()) return prefixed(reps.error, "complement(A, size(A)*cosize(B)): ");
+  Error e = detail::compose_valid_into(reps.value, b, out);  // reps is valid: a complement
+  if (!e.ok()) return prefixed(e, "complement(A, size(A)*cosize(B)) o B: ");
+  return e;
+}
+
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A)*cosize(B)) ∘ B).
+/// @pre A and B valid (by_mode_arranged validated them).
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
-  LAYOUTREF_TRY(Int na, size(a));
-  LAYOUTREF_TRY(Int cb, cosize_flagged(b));
-  LAYOUTREF_TRY(Int m, mul(na, cb));
-  auto reps = complement(a, m);
-  if (!reps.ok()) return prefixed(reps.error, "complement(A, size(A)*cosize(B)): ");
-  auto r = composition(reps.value, b);
-  if (!r.ok()) return prefixed(r.error, "complement(A, size(A)*cosize(B)) o B: ");
-  return make_layout(a, r.value);
+  Result<LayoutN<N>> res;  // every return returns it, the one named result (built in place)
+  LayoutN<N> rest;
+  assign_if_error(res.error, product_rest_into(a, b, rest));
+  if (!res.ok()) return res;
+  detail_modes::start_tuple(res);  // make_layout(A, rest)
+  detail_modes::push_part(res, a);
+  detail_modes::push_part(res, rest);
+  return res;
 }
 
 /// Mode i of a zipped half: the half's own mode when it is a tuple of rank R, else (R == 1,
@@ -106,11 +125,17 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_r
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   int r = a.rank() > b.rank() ? a.rank() : b.rank();
-  LAYOUTREF_TRY_REF(pa, append(a, r));
-  LAYOUTREF_TRY_REF(pb, append(b, r));
-  LAYOUTREF_TRY_REF(p, product_leaf(pa, pb));
-  LAYOUTREF_TRY_REF(reps, p.mode(1));
-  return raked ? zip(reps, pa, r) : zip(pa, reps, r);
+  // append<r>: the one of lower rank padded with `_1:_0` (a copy); the other used as it is.
+  Result<LayoutN<N>> padded;
+  if (a.rank() != b.rank()) {
+    padded = append(a.rank() < r ? a : b, r);
+    if (!padded.ok()) return padded.error;
+  }
+  LayoutN<N> const& pa = a.rank() < r ? padded.value : a;
+  LayoutN<N> const& pb = b.rank() < r ? padded.value : b;
+  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& out) { return product_rest_into(pa, pb, out); });
+  if (!reps.ok()) return reps.error;
+  return raked ? zip(reps.value, pa, r) : zip(pa, reps.value, r);
 }
 
 }  // namespace detail_tile
