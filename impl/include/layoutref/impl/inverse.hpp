@@ -150,18 +150,22 @@ struct ChainN {
   Int size = Int::fixed(1);
 };
 using Chain = ChainN<kMaxLeaves>;
+/// The chain written into c (a fresh ChainN). Errors: overflow.
 template <int N>
-LAYOUTREF_HD constexpr Result<ChainN<N>> right_inverse_chain(FlatModesN<N> const& f) {
-  int order[N] = {};
+LAYOUTREF_HD constexpr Error right_inverse_chain_into(FlatModesN<N> const& f, ChainN<N>& c) {
+  int order[N];  // [0, f.n) set by stride_order
   stride_order(f, order);
-  ChainN<N> c;
   for (int k = 0; k < f.n; ++k) {
     LayoutLeaf const& m = f.mode[order[k]];
     if (m.stride.value != c.size.value) continue;
     c.mode[c.n++] = order[k];
     LAYOUTREF_TRY(c.size, mul(m.shape, m.stride.coefficient()));
   }
-  return c;
+  return Error{};
+}
+template <int N>
+LAYOUTREF_HD constexpr Result<ChainN<N>> right_inverse_chain(FlatModesN<N> const& f) {
+  return Result<ChainN<N>>::built([&](ChainN<N>& c) { return right_inverse_chain_into(f, c); });
 }
 
 /// The value at index j < size of the flat modes f (no extension). Checked.
@@ -279,18 +283,24 @@ LAYOUTREF_HD constexpr bool every_leaf_static(LayoutN<N> const& l) {
 /// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
-  LAYOUTREF_CHECK(validate(l));
-  LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
+  // Every return returns `r`, the one named result (built in place; see left_inverse).
+  Result<LayoutN<N>> r;
   detail_inverse::FlatModesN<N> f;
-  LAYOUTREF_CHECK(detail_inverse::coalesced_modes(l, f));
   Int p[N + 1];  // [0, f.n] set
-  LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
-  LAYOUTREF_TRY(detail_inverse::ChainN<N> chain, detail_inverse::right_inverse_chain(f));
+  detail_inverse::ChainN<N> chain;
+  assign_if_error(r.error, [&]() -> Error {
+    LAYOUTREF_CHECK(validate(l));
+    LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
+    LAYOUTREF_CHECK(detail_inverse::coalesced_modes(l, f));
+    LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
+    return detail_inverse::right_inverse_chain_into(f, chain);
+  }());
+  if (!r.ok()) return r;
   // CuTe: coalesce((_1, shapes...) : (_0, index strides...)); coalesce skips the leading `_1`,
   // which only shows when the chain is empty (`_1:_0`).
   LayoutLeaf modes[N];  // [0, chain.n) set
   for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
-  auto r = detail::bw_coalesce<N>(modes, chain.n, false);
+  assign_if_error(r.error, detail::bw_coalesce_into(modes, chain.n, false, r.value));
   keep_representable(r);
   return r;
 }
@@ -512,10 +522,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool quasi_inverse_by_structure
 /// bad_argument (a size < 1); overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse(LayoutN<N> const& l) {
-  Error why = left_inverse_admissible(l);
-  if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective)
-    return why;
+  // Every return returns `r`, the one named result: g++ builds a named result in place only
+  // when every return statement returns it.
   Result<LayoutN<N>> r;
+  Error why = left_inverse_admissible(l);
+  if (!why.ok() && why.condition != Cond::left_inverse_stride_divisibility && why.condition != Cond::left_inverse_injective) {
+    r.error = why;
+    return r;
+  }
   assign_if_error(r.error, detail_inverse::left_inverse_construction_into(l, r.value));
   keep_representable(r);
   if (why.ok()) return r;
@@ -524,11 +538,15 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> left_inverse
   // (spec/inverse.hpp); when they satisfy both, the construction failed the contract only
   // because L is not injective.
   auto c = coalesce(l);
-  if (!c.ok()) return why;
-  Error on_coalesced = left_inverse_admissible(c.value);
-  if (!on_coalesced.ok()) return on_coalesced;
-  return fail(Errc::inadmissible, Cond::left_inverse_injective)
-      .add("the layout is not injective and CuTe's construction on coalesce(L) is not a quasi-inverse");
+  if (!c.ok()) {
+    r.error = why;
+    return r;
+  }
+  r.error = left_inverse_admissible(c.value);
+  if (r.ok())
+    r.error = fail(Errc::inadmissible, Cond::left_inverse_injective)
+                  .add("the layout is not injective and CuTe's construction on coalesce(L) is not a quasi-inverse");
+  return r;
 }
 
 }  // namespace layoutref::impl
