@@ -357,13 +357,19 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
   using Out = LayoutN<N>;
   using Profile = typename TilerN<N>::Profile;
   Profile const& p = t.profile;
+  // Every return returns `res`, the one named result: g++ builds a named result in place only
+  // when every return statement returns it.
+  Result<Out> res;
+  Out& out = res.value;
   if (p.is_leaf()) {
-    if (p.leaf[0] == TilerN<N>::kUnderscore) return a;
-    return composition(a, t.layouts[p.leaf[0]]);
+    if (p.leaf[0] == TilerN<N>::kUnderscore)
+      out = a;
+    else
+      assign_if_error(res.error, compose_into(a, t.layouts[p.leaf[0]], out));
+    return res;
   }
   ProfileLevel levels[Profile::kNodes];  // the open tuples [0, top]
   int top = -1;
-  Out out;
   bool spilled = false;  // out could not hold an item: then some tuple is full as well
   int pleaf = 0;
   for (int k = 0; k < p.nnodes; ++k) {
@@ -372,13 +378,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
     if (p.node[k] != Profile::kLeaf) {
       int items = p.node[k];
       int rank = a.node[an] == Out::kLeaf ? 1 : a.node[an];
-      if (items > rank)
-        return in_modes(fail(Errc::inadmissible, Cond::composition_tiler_rank)
-                            .add("the tiler has ")
-                            .add(items)
-                            .add(" modes but A has ")
-                            .add(rank),
-                        levels, top);
+      if (items > rank) {
+        res.error = in_modes(fail(Errc::inadmissible, Cond::composition_tiler_rank).add("the tiler has ").add(items).add(" modes but A has ").add(rank),
+                             levels, top);
+        return res;
+      }
       ProfileLevel& level = levels[++top];
       level = ProfileLevel::open();
       level.items = static_cast<std::int16_t>(items);
@@ -396,7 +400,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
         append_nodes(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
       } else {
         auto r = composition(a.subtree(an), t.layouts[idx]);
-        if (!r.ok()) return in_modes(r.error, levels, top);
+        if (!r.ok()) {
+          res.error = in_modes(r.error, levels, top);
+          return res;
+        }
         nodes = r.value.nnodes;
         leaves = r.value.nleaves;
         append_nodes(out, r.value.node, nodes, r.value.leaf, leaves, spilled);
@@ -406,8 +413,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
     // Close the tuples that node k finished, innermost first.
     while (top >= 0 && levels[top].i == levels[top].items) {
       ProfileLevel const& done = levels[top];
-      if (done.full)
-        return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+      if (done.full) {
+        res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+        return res;
+      }
       nodes = done.nodes;
       leaves = done.leaves;
       --top;
@@ -415,8 +424,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
     }
   }
   if (spilled)  // unreachable: a tuple that spilled is full
-    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
-  return out;
+    res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  return res;
 }
 
 }  // namespace detail
