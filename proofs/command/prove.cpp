@@ -363,7 +363,7 @@ struct Query {
       if (!layout(a)) return std::nullopt;
     throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
                    "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled, flat, blocked and raked_product (by a layout), "
-                   "tile_to_shape, the inverses of compact layouts, "
+                   "tile_to_shape, right_inverse, left_inverse, "
                    "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
                    "symbolically so far (docs/proofs.md)"};
   }

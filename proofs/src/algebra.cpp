@@ -767,21 +767,26 @@ LeafLayout tile_to_shape_in(Decider& d, z3::context& ctx, LeafLayout const& bloc
   return blocked_in(d, ctx, pb, tuple_of(reps), false);
 }
 
-// right_inverse(L) (= left_inverse(L)) of a compact L: strides the running products of the
-// shapes in an order pi (radix.hpp; each premise required): R = (s_pi(0), s_pi(1), ...) :
-// (P_pi(0), P_pi(1), ...) with P_k = s_0 * ... * s_{k-1}, L's natural prefix products, so that
-// L(R(j)) = j; leaves of shape 1 left out, 1:0 when nothing is left.
-LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::string const& op) {
+// The spec's inverses leave out modes of shape 1: a result leaf that is 1 for some values is loose.
+void mark_loose(Decider& d, std::vector<Mode>& modes) {
+  for (auto& x : modes)
+    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = true;
+}
+
+// The inverse of a compact L: strides the running products of the shapes in an order pi
+// (radix.hpp; each premise decided, none failing): R = (s_pi(0), s_pi(1), ...) : (P_pi(0),
+// P_pi(1), ...) with P_k = s_0 * ... * s_{k-1}, L's natural prefix products, so that L(R(j)) = j
+// and R(L(i)) = i (L is a bijection onto [0, size)): the spec's right_inverse and left_inverse
+// alike. Leaves of shape 1 left out, 1:0 when nothing is left. std::nullopt where no such order
+// was found or a premise does not hold for every value (the general constructions below then).
+std::optional<LeafLayout> compact_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
   z3::context& ctx = *s.ctx;
   std::optional<RadixOrder> order = radix_order(l, Definitions::of(s.hypotheses));
-  if (!order)
-    throw Split(op + " is computed symbolically only for a layout whose strides are the running products of its shapes (compact, in "
-                     "some order); here no such order was found");
+  if (!order) return std::nullopt;
   z3::expr product = ctx.int_val(1);
   for (size_t k : order->order) {
     z3::expr dk = integer_of(l.stride[k], "L's leaf " + std::to_string(k));
-    d.require(dk == product, term_text(dk) + " = " + term_text(product.simplify()),
-              op + ": L compact (its strides the running products of its shapes)");
+    if (d.maybe(dk == product, term_text(dk) + " = " + term_text(product.simplify()) + " (L compact)") != Truth::always) return std::nullopt;
     product = (product * l.shape[k]).simplify();
   }
   std::vector<z3::expr> natural;
@@ -792,9 +797,152 @@ LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::st
   }
   std::vector<Mode> modes;
   for (size_t k : order->order) modes.emplace_back(l.shape[k], natural[k]);
-  for (auto& x : modes)  // the spec's inverse leaves out modes of shape 1
-    if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = true;
+  mark_loose(d, modes);
   return flat_of(ctx, modes, false);
+}
+
+// right_inverse(L) of any L with integer strides: the chain of leaves from stride 1, each next
+// leaf's stride the product P of the chain's shapes so far (CuTe's right_inverse; each question
+// decided, a leaf that is the next for every value taken first), R = (s_c0, s_c1, ...) : (P_c0,
+// P_c1, ...) with P_k L's natural prefix products; 1:0 for an empty chain. The spec's right
+// inverse is the least preimages of [0, m) (spec/inverse.hpp), which is this R when every leaf
+// outside the chain has shape 1, stride 0, or a stride above P (its final value): then a value
+// below P has only the chain's digits as preimages (the other coordinates of non-zero stride 0,
+// those of stride 0 least at 0), and P itself is no value of L (a leaf of stride P would have
+// continued the chain). That condition is required for every value (a Split naming it where it
+// depends; one without a condition where it fails for every value: L then takes a value below P
+// twice, and the spec's least preimages can form a larger layout than the chain's, e.g. (2,3):(2,1)
+// has (2,2):(2,1) where the chain gives 3:2, or a smaller one with a negative stride).
+LeafLayout right_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
+  z3::context& ctx = *s.ctx;
+  Definitions defs = Definitions::of(s.hypotheses);
+  std::vector<z3::expr> stride, natural;
+  z3::expr p = ctx.int_val(1);
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    stride.push_back(integer_of(l.stride[k], "L's leaf " + std::to_string(k)));
+    natural.push_back(p);
+    p = (p * l.shape[k]).simplify();
+  }
+  auto leaf = [&](size_t k) {
+    return "L's leaf " + std::to_string(k) + " (" + term_text(l.shape[k]) + ":" + term_text(stride[k]) + ")";
+  };
+  std::vector<size_t> rest, chain;
+  for (size_t k = 0; k < l.shape.size(); ++k)
+    if (!normalizes_to(l.shape[k], 1)) rest.push_back(k);
+  z3::expr product = ctx.int_val(1);
+  for (;;) {
+    // The next leaf: one whose stride is P by form, else the first that is P for every value;
+    // where none is and one is P for some values only (or undecided), its Split.
+    std::optional<size_t> next;
+    for (size_t i = 0; i < rest.size() && !next; ++i)
+      if (same_polynomial(defs.expand(stride[rest[i]]), defs.expand(product))) next = i;
+    std::optional<Split> pending;
+    for (size_t i = 0; i < rest.size() && !next; ++i) {
+      try {
+        if (d.ask(stride[rest[i]] == product, leaf(rest[i]) + " continues the chain (" + term_text(stride[rest[i]]) + " = " +
+                                                  term_text(product) + ")") == Truth::always)
+          next = i;
+      } catch (Split const& e) {
+        if (!pending) pending = e;
+      }
+    }
+    if (!next && pending) throw *pending;
+    if (!next) break;
+    chain.push_back(rest[*next]);
+    product = (product * l.shape[rest[*next]]).simplify();
+    rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(*next));
+  }
+  for (size_t k : rest) {
+    std::string what = leaf(k) + " has shape 1, stride 0 or a stride above the chain's size " + term_text(product);
+    if (d.ask(l.shape[k] == 1 || stride[k] == 0 || stride[k] > product, what) == Truth::never)
+      throw Split("right_inverse is computed symbolically only where every leaf outside the chain from stride 1 has shape 1, stride 0 "
+                  "or a stride above the chain's size (then the chain is the spec's least preimages); " +
+                  leaf(k) + " is none of these for every value, so L takes a value below " + term_text(product) +
+                  " twice or has a negative stride, where the spec's right inverse is decided only concretely");
+  }
+  std::vector<Mode> modes;
+  for (size_t k : chain) modes.emplace_back(l.shape[k], natural[k]);
+  mark_loose(d, modes);
+  return flat_of(ctx, modes, false);
+}
+
+// left_inverse(L) as the spec (CuTe's construction): coalesce(L) (leaves of shape 1 left out, a
+// leaf merged into the one before where its stride continues it; each question decided), its
+// modes of non-zero stride (s_k, d_k) at index stride p_k (the product of L's shapes before the
+// mode) with d_k > 0 (left_inverse.negative_stride), sorted by stride (each comparison decided),
+// each stride dividing the next (left_inverse.stride_divisibility); R = (d_0, d_1/d_0, ...,
+// d_a/d_(a-1), s_a) : (0, p_0, ..., p_a), its leaves of shape 1 left out. The spec also requires
+// the construction to satisfy the contract (left_inverse.injective); it does wherever s_k d_k <=
+// d_(k+1) for the sorted modes (then L is injective), which is therefore required for every
+// value: a Split naming it where it depends, one without a condition where it fails for every
+// value (L is then not injective, and whether the construction is a quasi-inverse is decided
+// only concretely).
+LeafLayout left_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
+  z3::context& ctx = *s.ctx;
+  struct Coalesced {
+    z3::expr shape, stride, index;
+    size_t first;
+  };
+  std::vector<Coalesced> c;
+  z3::expr p = ctx.int_val(1);
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    z3::expr sk = l.shape[k], dk = integer_of(l.stride[k], "L's leaf " + std::to_string(k));
+    if (normalizes_to(sk, 1) || d.ask(sk == 1, term_text(sk) + " = 1 (L's leaf " + std::to_string(k) + ")") == Truth::always) continue;
+    if (!c.empty()) {
+      z3::expr next = (c.back().shape * c.back().stride).simplify();
+      if (d.ask(dk == next, "L's leaf " + std::to_string(k) + " continues the one before (" + term_text(dk) + " = " + term_text(next) + ")") ==
+          Truth::always) {
+        c.back().shape = (c.back().shape * sk).simplify();
+        p = (p * sk).simplify();
+        continue;
+      }
+    }
+    c.push_back({sk, dk, p, k});
+    p = (p * sk).simplify();
+  }
+  auto mode = [](Coalesced const& x) {
+    return "the mode " + term_text(x.shape) + ":" + term_text(x.stride) + " of coalesce(L) (from leaf " + std::to_string(x.first) + ")";
+  };
+  std::vector<Coalesced> a;
+  for (auto const& x : c) {
+    if (d.ask(x.stride == 0, term_text(x.stride) + " = 0 (" + mode(x) + ")") == Truth::always) continue;
+    d.require(x.stride > 0, term_text(x.stride) + " > 0", "left_inverse.negative_stride (" + mode(x) + ")");
+    a.push_back(x);
+  }
+  for (size_t i = 1; i < a.size(); ++i)  // sorted by stride (insertion sort; each comparison decided)
+    for (size_t j = i; j > 0; --j) {
+      if (d.ask(a[j].stride < a[j - 1].stride, term_text(a[j].stride) + " < " + term_text(a[j - 1].stride)) == Truth::never) break;
+      std::swap(a[j], a[j - 1]);
+    }
+  for (size_t k = 1; k < a.size(); ++k)
+    if (!d.divides(a[k - 1].stride, a[k].stride))
+      d.require(z3::mod(a[k].stride, a[k - 1].stride) == 0, divides_text(a[k - 1].stride, a[k].stride),
+                "left_inverse.stride_divisibility");
+  for (size_t k = 1; k < a.size(); ++k) {
+    z3::expr span = (a[k - 1].shape * a[k - 1].stride).simplify();
+    std::string what = term_text(span) + " <= " + term_text(a[k].stride) + " (" + mode(a[k - 1]) + " ends before the next larger stride)";
+    if (d.ask(span <= a[k].stride, what) == Truth::never)
+      throw Split("left_inverse is computed symbolically only for an injective L (each mode of coalesce(L), by stride, ending before "
+                  "the next); here " + mode(a[k - 1]) + " overlaps the next for every value (" + term_text(span) + " > " +
+                  term_text(a[k].stride) + "), and whether CuTe's construction is then a quasi-inverse (left_inverse.injective) is "
+                  "decided only concretely");
+  }
+  std::vector<Mode> r;
+  if (!a.empty()) {
+    r.emplace_back(a[0].stride, ctx.int_val(0));
+    for (size_t k = 1; k < a.size(); ++k) r.emplace_back(d.quotient(a[k].stride, a[k - 1].stride), a[k - 1].index);
+    r.emplace_back(a.back().shape, a.back().index);
+  }
+  std::erase_if(r, [](Mode const& x) { return normalizes_to(x.shape, 1); });  // d_0 = 1 and such
+  mark_loose(d, r);
+  return flat_of(ctx, r, false);
+}
+
+// right_inverse(L) or left_inverse(L) (`op`): the compact case first (no question about shapes
+// of 1), else the general constructions.
+LeafLayout inverse_in(Decider& d, Setting const& s, LeafLayout const& l, std::string const& op) {
+  if (std::optional<LeafLayout> r = compact_inverse_in(d, s, l)) return *r;
+  return op == "right_inverse" ? right_inverse_in(d, s, l) : left_inverse_in(d, s, l);
 }
 
 // slice(L, c) without L's offset: the kept nodes as one tuple; `offset` gets the value at c.

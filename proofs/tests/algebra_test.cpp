@@ -610,6 +610,203 @@ TEST(Algebra, RandomInversesAgreeWithTheSpec) {
   EXPECT_GT(other, 5);
 }
 
+namespace {
+
+// A symbolic layout compared with a hand-written one leaf by leaf as polynomials (the printed
+// order of a product's factors is the simplifier's), the profile included.
+void expect_same_layout(z3::context& c, lp::Setting const& s, lp::LeafLayout const& got, std::string const& want_text) {
+  lp::LeafLayout want = symbolic(c, s.vars, want_text);
+  ASSERT_TRUE(got.profile == want.profile) << lp::layout_text(got) << " vs " << want_text;
+  for (size_t k = 0; k < want.shape.size(); ++k) {
+    EXPECT_TRUE(lp::same_polynomial(got.shape[k], want.shape[k])) << lp::layout_text(got) << " vs " << want_text;
+    EXPECT_TRUE(lp::same_polynomial(got.stride[k].scalar(), want.stride[k].scalar())) << lp::layout_text(got) << " vs " << want_text;
+  }
+}
+
+// The inverses of `lt` over `where`.
+lp::Symbolic inverse_of(z3::context& c, lp::Setting const& s, std::string const& op, std::string const& lt) {
+  return lp::inverse(s, op, symbolic(c, s.vars, lt));
+}
+
+// As agrees_by_cases (no rank: the spec's inverses are coalesced), and stricter about refusals: an
+// InputError must come where the spec refuses at some assignment of its case (the operation is
+// then not admissible for every value there), never where the spec gives a result everywhere.
+void inverse_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
+                      std::function<sp::Layout(std::vector<long long> const&)> const& want, int depth, int& results, int& refused,
+                      int& split) {
+  bool spec_refuses = false;
+  auto wants = spec_everywhere(s, want, spec_refuses);
+  lp::Symbolic r;
+  try {
+    r = make();
+  } catch (lp::Split const& e) {
+    if (!e.condition || depth >= 3) {
+      ++split;
+      return;
+    }
+    for (int side = 0; side < 2; ++side) {
+      s.hypotheses.push_back({"case." + std::to_string(depth) + "." + std::to_string(side), side == 0 ? *e.condition : !*e.condition});
+      inverse_by_cases(s, make, want, depth + 1, results, refused, split);
+      s.hypotheses.pop_back();
+    }
+    return;
+  } catch (lp::InputError const& e) {
+    EXPECT_TRUE(spec_refuses) << "bad input where the spec gives a result at every assignment: " << e.what();
+    ++refused;
+    return;
+  }
+  ++results;
+  EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  for (auto const& [x, w] : wants) {
+    auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
+    ASSERT_EQ(sp::size(got), sp::size(w)) << lp::layout_text(r.layout) << " vs the spec's " << sp::str(w);
+    for (long long i = 0; i < sp::size(w); ++i)
+      ASSERT_EQ(sp::evaluate(got, i), sp::evaluate(w, i)) << lp::layout_text(r.layout) << " differs from the spec's " << sp::str(w) << " at index " << i;
+  }
+}
+
+}  // namespace
+
+// The inverses of layouts that are not compact (issue 15). Hand values from CuTe's constructions
+// (layout.hpp right_inverse: the chain of strides from 1; left_inverse: the sorted modes'
+// mixed radix), each compared with the spec at the spot-check assignments by inverse() itself.
+TEST(Algebra, InversesOfNonCompactLayouts) {
+  {
+    // The chain stops after a:1 (the next stride would have to be a, and 2*a never is).
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..64, b in 1..64");
+    auto r = inverse_of(c, s, "right_inverse", "(a,b):(1,2*a)");
+    EXPECT_EQ(lp::layout_text(r.layout), "a:1");
+    EXPECT_GT(r.checked, 0u);
+  }
+  {
+    // Row-major: (b,a):(a,1), for every value (no split on b = 1).
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..64, b in 1..64");
+    expect_same_layout(c, s, inverse_of(c, s, "right_inverse", "(a,b):(b,1)").layout, "(b,a):(a,1)");
+    expect_same_layout(c, s, inverse_of(c, s, "left_inverse", "(a,b):(b,1)").layout, "(b,a):(a,1)");
+  }
+  {
+    // (4,a):(a,1): stride 1 is leaf 1's for every value, then a continues it: (a,4):(4,1), also
+    // where a = 1 (a leaf of shape 1, loose), with no split.
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..64");
+    auto r = inverse_of(c, s, "right_inverse", "(4,a):(a,1)");
+    expect_same_layout(c, s, r.layout, "(a,4):(4,1)");
+    EXPECT_TRUE(r.layout.is_loose(0));
+  }
+  {
+    // Whether b continues the chain a:1 depends on b = a: a split naming it; with b = a the
+    // layout is compact, (a,4):(1,a); with b > a the chain stops, a:1; with b < a (and 4 > 1) L
+    // takes a value below a twice: unknown.
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..8, b in 1..8");
+    auto split = expect_split([&] { inverse_of(c, s, "right_inverse", "(a,4):(1,b)"); }, "b = a");
+    ASSERT_TRUE(split && split->condition);
+    s.hypotheses.push_back({"case", *split->condition});
+    expect_same_layout(c, s, inverse_of(c, s, "right_inverse", "(a,4):(1,b)").layout, "(a,4):(1,a)");
+    s.hypotheses.back().second = !*split->condition;
+    auto above = expect_split([&] { inverse_of(c, s, "right_inverse", "(a,4):(1,b)"); }, "a stride above the chain's size a");
+    ASSERT_TRUE(above && above->condition);
+    s.hypotheses.push_back({"above", *above->condition});
+    EXPECT_EQ(lp::layout_text(inverse_of(c, s, "right_inverse", "(a,4):(1,b)").layout), "a:1");
+    s.hypotheses.back().second = !*above->condition;
+    auto below = expect_split([&] { inverse_of(c, s, "right_inverse", "(a,4):(1,b)"); }, "computed symbolically only where");
+    ASSERT_TRUE(below);
+    EXPECT_FALSE(below->condition);
+  }
+  {
+    // (2,a):(2,1) with a >= 3: the chain gives a:2, but L takes 2 twice, and the spec's least
+    // preimages can form a larger layout ((2,3):(2,1): (2,2):(2,1)): not computed, unknown.
+    z3::context c;
+    lp::Setting s = setting(c, "a in 3..8");
+    auto e = expect_split([&] { inverse_of(c, s, "right_inverse", "(2,a):(2,1)"); }, "L takes a value below a twice");
+    ASSERT_TRUE(e);
+    EXPECT_FALSE(e->condition);
+  }
+  {
+    // left_inverse((a,b):(1,2*a)) = (2*a,b):(1,a) for a, b >= 2 (the sorted modes a:1, b:2a at
+    // index strides 1, a: (1, 2a/1, b):(0, 1, a)); where a or b may be 1 the result's form
+    // depends on it (the spec leaves the mode out): a split on a = 1.
+    z3::context c;
+    lp::Setting s = setting(c, "a in 2..64, b in 2..64");
+    auto r = inverse_of(c, s, "left_inverse", "(a,b):(1,2*a)");
+    expect_same_layout(c, s, r.layout, "(2*a,b):(1,a)");
+    EXPECT_GT(r.checked, 0u);
+    z3::context c1;
+    lp::Setting s1 = setting(c1, "a in 1..64, b in 1..64");
+    auto split = expect_split([&] { inverse_of(c1, s1, "left_inverse", "(a,b):(1,2*a)"); }, "a = 1");
+    ASSERT_TRUE(split && split->condition);
+  }
+  {
+    // The spec's conditions: a negative stride, strides that do not divide (bad input for every
+    // value); overlapping modes (not injective): a split without a condition.
+    z3::context c;
+    lp::Setting s = setting(c, "a in 2..8, b in 2..8");
+    expect_input_error([&] { inverse_of(c, s, "left_inverse", "(a,b):(1,-a)"); }, "left_inverse.negative_stride");
+    expect_input_error([&] { inverse_of(c, s, "left_inverse", "(2,a):(2,3)"); }, "left_inverse.stride_divisibility never holds");
+    expect_input_error([&] { inverse_of(c, s, "left_inverse", "(2,a):(2,3*b)"); }, "left_inverse.stride_divisibility does not hold for every value");
+    auto e = expect_split([&] { inverse_of(c, s, "left_inverse", "(2,a):(1,1)"); }, "only for an injective L");
+    ASSERT_TRUE(e);
+    EXPECT_FALSE(e->condition);
+    // Leaves that coalesce (the spec's coalesce(L)): (2,3,b):(1,2,9) is (6,b):(1,9), whose
+    // strides divide (those of the leaves, 2 and 9, do not): (9,b):(1,6).
+    expect_same_layout(c, s, inverse_of(c, s, "left_inverse", "(2,3,b):(1,2,9)").layout, "(9,b):(1,6)");
+    // A stride-0 leaf is left out; its shape counts in the index strides: (2,a):(0,1) is a:2.
+    expect_same_layout(c, s, inverse_of(c, s, "right_inverse", "(2,a):(0,1)").layout, "a:2");
+    expect_same_layout(c, s, inverse_of(c, s, "left_inverse", "(2,a):(0,1)").layout, "a:2");
+  }
+}
+
+// Inverses of random layouts, compact or not (strides 0, negative, products, sums), over a and b
+// (1..3), case by case where the result's form splits on a condition (as `layoutref prove`
+// answers it), against the spec at every assignment of each case; an InputError only where the
+// spec refuses at some assignment of its case.
+TEST(Algebra, RandomNonCompactInversesAgreeWithTheSpecByCases) {
+  std::mt19937 gen(20261214);
+  auto pick = picker(gen);
+  std::vector<std::string> shapes{"a", "b", "2", "3", "1", "a*b", "b+1"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "2*a", "a*b", "0", "3", "-1", "b+1", "4", "6"};
+  int results[2] = {0, 0}, refused[2] = {0, 0}, split[2] = {0, 0};
+  for (int t = 0; t < 160; ++t) {
+    int rank = std::uniform_int_distribution<int>(1, 3)(gen);
+    std::vector<std::string> shape(static_cast<size_t>(rank)), stride(static_cast<size_t>(rank));
+    for (auto& x : shape) x = pick(shapes);
+    for (auto& x : stride) x = pick(strides);
+    if (t % 3 == 0) {  // compact in a random order, one stride then scaled (mostly no longer compact)
+      std::vector<int> order(static_cast<size_t>(rank));
+      for (int k = 0; k < rank; ++k) order[static_cast<size_t>(k)] = k;
+      std::shuffle(order.begin(), order.end(), gen);
+      std::string running = "1";
+      for (int k : order) {
+        stride[static_cast<size_t>(k)] = running;
+        running += "*" + shape[static_cast<size_t>(k)];
+      }
+      stride[static_cast<size_t>(std::uniform_int_distribution<int>(0, rank - 1)(gen))] += "*" + pick(std::vector<std::string>{"2", "a", "b"});
+    }
+    std::string lt = "(", ld = "(";
+    for (int k = 0; k < rank; ++k) {
+      lt += (k ? "," : "") + shape[static_cast<size_t>(k)];
+      ld += (k ? "," : "") + stride[static_cast<size_t>(k)];
+    }
+    lt += "):" + ld + ")";
+    int right = t % 2 == 0 ? 1 : 0;
+    SCOPED_TRACE(std::string(right ? "right_inverse(" : "left_inverse(") + lt + ")");
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..3, b in 1..3");
+    lp::LeafLayout l = symbolic(c, s.vars, lt);
+    inverse_by_cases(
+        s, [&] { return lp::inverse(s, right ? "right_inverse" : "left_inverse", l); },
+        [&](std::vector<long long> const& x) { return right ? sp::right_inverse(concrete(s, l, x)) : sp::left_inverse(concrete(s, l, x)); },
+        0, results[right], refused[right], split[right]);
+  }
+  std::printf("160 inverses, case by case: right_inverse %d cases with results, %d refused, %d split without a condition; "
+              "left_inverse %d, %d, %d\n",
+              results[1], refused[1], split[1], results[0], refused[0], split[0]);
+  EXPECT_GT(results[1], 60);
+  EXPECT_GT(results[0], 40);
+}
+
 // local_tile and local_partition of symbolic coordinate tensors against the spec's tensor
 // functions (spec::inner_partition, spec::local_partition on make_identity_tensor), element by
 // element at every assignment: the symbolic tensor's origin plus its layout's value must be the

@@ -76,9 +76,21 @@ Symbolic coalesce(Setting const& s, LeafLayout const& l);
 /// R = (d_0, d_1/(n_0 d_0), ..., M/(n_last d_last)):(1, n_0 d_0, ..., n_last d_last) without
 /// its modes of shape 1, the last entry rounded up (ceil) where M is not a multiple, as CuTe.
 Symbolic complement(Setting const& s, LeafLayout const& a, z3::expr const& m);
-/// right_inverse(L) or left_inverse(L) (`op`) of a compact L, whose strides are the running
-/// products of its shapes in some order pi (radix.hpp): (s_pi(0), ...):(P_pi(0), ...), P_k the
-/// natural prefix products of L's shapes; a Split for any other L.
+/// right_inverse(L) or left_inverse(L) (`op`), L with integer strides. A compact L (strides the
+/// running products of its shapes in some order pi, radix.hpp): (s_pi(0), ...):(P_pi(0), ...), P_k
+/// the natural prefix products of L's shapes, for both. Otherwise:
+///   right_inverse: the chain of leaves from stride 1, each next stride the product P of the
+///   chain's shapes so far (CuTe's), (s_c0, ...):(P_c0, ...), 1:0 for an empty chain; every leaf
+///   outside the chain must have shape 1, stride 0 or a stride above P (the spec's least
+///   preimages are then the chain's), else a Split (unknown): the spec's right inverse of a layout
+///   that takes a value below P twice can differ from CuTe's chain ((2,3):(2,1): (2,2):(2,1), not 3:2).
+///   left_inverse: CuTe's construction on coalesce(L)'s modes of non-zero stride sorted by stride,
+///   (d_0, d_1/d_0, ..., s_a):(0, p_0, ..., p_a), with the spec's conditions (left_inverse.
+///   negative_stride, left_inverse.stride_divisibility: InputError where they fail for some value)
+///   and injectivity (s_k d_k <= d_(k+1): a Split where it fails, the spec then deciding
+///   left_inverse.injective concretely).
+/// Each structural question (a shape 1, a stride 0 or equal to a product, the order of strides)
+/// is decided; where it depends on the values, a Split with its condition (answered case by case).
 Symbolic inverse(Setting const& s, std::string const& op, LeafLayout const& l);
 /// logical_product(A, B) for a layout B: (A, complement(A, size(A) * cosize(B)) o B), B's strides
 /// >= 0 for every value.
