@@ -386,3 +386,11 @@ layoutref_cli_test(prove_symbolic_divides_by_facts_product RC 0 ARGS prove "inje
 layoutref_cli_test(prove_symbolic_divides_by_facts_sum RC 0 ARGS prove "equal(complement(a:1, M+N), (M/a+N/a):a)"
   --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % a == 0"
   LINES "^proved " "complement.a:1, M.N. = .M.N./a:a .computed symbolically")
+# Shah's Theorem 2.18 for a one-mode B as a lemma (docs/proofs.md): proved for all values from
+# polynomial premises; without weak left divisibility (n <= m1) refuted with a checked counterexample.
+layoutref_cli_test(prove_shah_composition_lemma RC 0 ARGS prove "equal((q,n):(c*d0,d1), (c*q,m1,m2):(d0,d1,d2) o (q*n):c)"
+  --where "c in 1..2^16, q in 1..2^16, n in 1..2^16, m1 in 1..2^16, m2 in 1..2^16, d0 in -2^16..2^16, d1 in -2^16..2^16, d2 in -2^16..2^16, n <= m1"
+  LINES "^proved \\(Shah's composition lemma, z3" "F's leaves are A's leaves 0..1 \\(the first scaled by c\\)")
+layoutref_cli_test(prove_shah_composition_without_weak_divisibility RC 1 ARGS prove "equal((q,n):(c*d0,d1), (c*q,m1,m2):(d0,d1,d2) o (q*n):c)"
+  --where "c in 1..16, q in 1..16, n in 1..16, m1 in 1..16, m2 in 1..16, d0 in -16..16, d1 in -16..16, d2 in -16..16"
+  LINES "^refuted \\(z3, counterexample checked with the spec")
