@@ -270,9 +270,11 @@ struct Query {
       sp::TiledMma mma;
       try {
         sp::Layout atom_layout = spec_layout(literal(trim(args[1])), "the atom layout `" + trim(args[1]) + "`");
-        if (trim(args[2]) != "_")
-          throw BadInput{name + " with symbolic arguments takes the default permutation `_` (got `" + trim(args[2]) + "`)"};
-        mma = sp::make_tiled_mma(sp::mma_atom(trim(args[0])), atom_layout, sp::Tiler::underscore());
+        // The permutation: `_`, or a concrete tiler of rank <= 3 (a layout or `_` per mode, as
+        // CuTe's Tile<Layout<...>, ...>), e.g. `((2,4,4):(1,8,2),_,_)`.
+        sp::Tiler perm = sp::Tiler::underscore();
+        if (trim(args[2]) != "_") perm = sp::to_tiler(literal(trim(args[2])));
+        mma = sp::make_tiled_mma(sp::mma_atom(trim(args[0])), atom_layout, perm);
       } catch (sp::Error const& e) {
         throw BadInput{name + ": " + e.what()};
       }

@@ -11,6 +11,8 @@
 #include <layoutref/proofs/bitvector.hpp>
 #include <layoutref/proofs/laws.hpp>
 
+#include <tuple>
+
 namespace layoutref::proofs {
 
 namespace {
@@ -44,10 +46,98 @@ Answer composition_bv(unsigned timeout_ms, std::string const& drop = "") {
   });
 }
 
+// Shah's Theorem 2.18 for B = N:r and A = (M_0, ..., M_{a-1}):(d_0, ..., d_{a-1}) of rank a, with
+// left division at leaf i and weak left division at leaf j >= i, the divisibility written into the
+// terms (as the radix family does for complement): r = m_0*...*m_{i-1}*c; M_i = c*q where i is not
+// the last leaf; N = q*m_{i+1}*...*m_{j-1}*n; weak left divisibility n <= M_j (n <= q where j == i)
+// a stated fact unless j is the last leaf (Â runs on there). The result is
+// (q, m_{i+1}, ..., m_{j-1}, n):(c*d_i, d_{i+1}, ..., d_j), n:(c*d_i) where j == i.
+// `drop`: "left" writes M_i = m_i (r need not divide the prefix times M_i; refutation), "weak"
+// leaves the fact n <= M_j out.
+struct ShahCase {
+  std::string a, b, r, where;
+};
+
+ShahCase shah_case(int rank, int i, int j, std::string const& drop, std::string const& bound, std::string const& stride_bound) {
+  auto m = [](int k) { return "m" + std::to_string(k); };
+  auto d = [](int k) { return "d" + std::to_string(k); };
+  bool last_i = i == rank - 1, last_j = j == rank - 1;
+  std::string shape, stride, prefix, where = "c in 1.." + bound + ", n in 1.." + bound;
+  std::vector<std::string> vars;
+  for (int k = 0; k < rank; ++k) {
+    std::string mk = m(k);
+    if (k == i && !last_i && drop != "left") {
+      mk = "c*q";
+    } else {
+      vars.push_back(m(k));
+    }
+    shape += (k ? "," : "") + mk;
+    stride += std::string(k ? "," : "") + d(k);
+    if (k < i) prefix += m(k) + "*";
+  }
+  bool has_q = !last_i;
+  if (has_q) where += ", q in 1.." + bound;
+  for (auto const& v : vars) where += ", " + v + " in 1.." + bound;
+  for (int k = 0; k < rank; ++k) where += ", " + d(k) + " in -" + stride_bound + ".." + stride_bound;
+  std::string n, rs, rd;
+  if (j == i) {
+    n = "n";
+    rs = "n";
+    rd = "c*" + d(i);
+    if (!last_i && drop != "weak") where += ", n <= q";
+  } else {
+    n = "q";
+    rs = "q";
+    rd = "c*" + d(i);
+    for (int k = i + 1; k < j; ++k) {
+      n += "*" + m(k);
+      rs += "," + m(k);
+      rd += "," + d(k);
+    }
+    n += "*n";
+    rs += ",n";
+    rd += "," + d(j);
+    if (!last_j && drop != "weak") where += ", n <= " + m(j);
+  }
+  bool tuple = j > i;
+  return {"(" + shape + "):(" + stride + ")", "(" + n + "):(" + prefix + "c)", (tuple ? "(" + rs + "):(" + rd + ")" : rs + ":" + rd), where};
+}
+
+std::string shah_name(int rank, int i, int j) {
+  ShahCase k = shah_case(rank, i, j, "", "1", "1");
+  return "Shah 2.18 (rank " + std::to_string(rank) + ", i=" + std::to_string(i) + ", j=" + std::to_string(j) + "): " + k.a + " o " + k.b +
+         " = " + k.r;
+}
+
 }  // namespace
 
 std::vector<LawResult> composition_laws(unsigned timeout_ms) {
   std::vector<LawResult> out;
+  // Shah's Theorem 2.18, ranks 1-3, every (i, j): equal(R, A o N:r) by Shah's composition lemma
+  // (query.cpp: its premises are polynomial identities given the terms, and the weak left
+  // divisibility fact), so for all values; the bounds are only the query's.
+  for (int rank = 1; rank <= 3; ++rank)
+    for (int i = 0; i < rank; ++i)
+      for (int j = i; j < rank; ++j) {
+        ShahCase k = shah_case(rank, i, j, "", "65536", "65536");
+        z3::context ctx;
+        Setting s = law_setting(ctx, k.where, timeout_ms);
+        Fn a = law_layout(s, k.a), b = law_layout(s, k.b);
+        out.push_back({"composition", shah_name(rank, i, j), k.where + " (the premises are identities: all values)", Status::proved,
+                       equal(s, law_layout(s, k.r), Fn::compose(a, b.layout))});
+      }
+  // Planted bugs: the same conclusions without left divisibility (M_i a variable of its own) and
+  // without weak left divisibility (the fact n <= M_j left out): refuted, the counterexample
+  // checked with the spec.
+  for (auto const& [drop, rank, i, j] : std::vector<std::tuple<std::string, int, int, int>>{{"left", 3, 1, 2}, {"weak", 3, 0, 1}}) {
+    ShahCase k = shah_case(rank, i, j, drop, "16", "16");
+    z3::context ctx;
+    Setting s = law_setting(ctx, k.where, timeout_ms);
+    Fn a = law_layout(s, k.a), b = law_layout(s, k.b);
+    out.push_back({"composition",
+                   "refutation: " + shah_name(rank, i, j) + " without " + (drop == "left" ? "left" : "weak left") + " divisibility",
+                   k.where, Status::refuted, equal(s, law_layout(s, k.r), Fn::compose(a, b.layout))});
+  }
   char const* where = "m0 in 1..64, m1 in 1..16, a0 in -16..16, a1 in -64..64, r in 1..16, c in 1..16, N in 1..16, n2 in 1..8, k in 1..8";
   auto add = [&](std::string law, std::vector<std::pair<std::string, std::string>> hyps, char const* lhs, char const* rhs_b,
                  Status expected) {
@@ -112,7 +202,7 @@ std::vector<LawResult> composition_laws_deep(unsigned timeout_ms) {
     out.push_back({"composition_deep", "r = m0*k: A o N:r = N:(k*a1)", w, Status::proved,
                    equal(s2, law_layout(s2, "N:(k*a1)"), Fn::compose(law_layout(s2, "(m0,m1):(a0,a1)"), law_layout(s2, "N:r").layout))});
   }
-  out.push_back({"composition_deep", "tier 3 (open): r*c = m0: A o (c*n2):r = (c,n2):(r*a0,a1)", where, Status::unknown,
+  out.push_back({"composition_deep", "tier 3: r*c = m0: A o (c*n2):r = (c,n2):(r*a0,a1) (Shah's composition lemma)", where, Status::proved,
                  equal(s, law_layout(s, "(c,n2):(r*a0,a1)"), Fn::compose(a, law_layout(s, "(c*n2):r").layout))});
   return out;
 }

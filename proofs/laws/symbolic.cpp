@@ -65,11 +65,13 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
   // reaches each coordinate of (M,N) once; partition_A with one atom column (ThrN = 1) each of
   // (M,K) once (with ThrN > 1 it reaches each ThrN times, tested only).
   auto mma_covers = [&](char const* where, spec::MmaOperand op, char const* atom_layout, char const* rows, char const* cols,
-                        std::string const& statement) {
+                        std::string const& statement, char const* permutation = "_") {
     z3::context c;
     Setting s = law_setting(c, where, timeout_ms);
     spec::TiledMma mma = spec::make_tiled_mma(spec::mma_atom("SM80_16x8x16_F16F16F16F16_TN"),
-                                              spec::to_layout(notation::parse(atom_layout).term));
+                                              spec::to_layout(notation::parse(atom_layout).term),
+                                              std::string(permutation) == "_" ? spec::Tiler::underscore()
+                                                                              : spec::to_tiler(notation::parse(permutation).term));
     LeafLayout id = identity_tensor(s, law_layout(s, std::string("(") + rows + "," + cols + "):(1,1)").layout).layout;
     Fn r = Fn::of(mma_partition(s, mma, op, id, std::nullopt).layout);
     out.push_back({"symbolic", statement, where, Status::proved, bijective_onto(s, r, terms(s, {rows, cols}))});
@@ -78,6 +80,11 @@ std::vector<LawResult> symbolic_laws(unsigned timeout_ms) {
              "mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _) reaches each coordinate of (M,N) once");
   mma_covers("M in 32..2^16, K in 16..2^16, M % 32 == 0, K % 16 == 0", spec::MmaOperand::A, "(2,1,1):(1,0,0)", "M", "K",
              "mma_partition_A(SM80_16x8x16_F16F16F16F16_TN, (2,1,1):(1,0,0), _, make_identity_tensor((M,K)), _) reaches each coordinate of (M,K) once");
+  // An explicit permutation of M (CuTe's Tile<Layout<Shape<_2,_4,_4>,Stride<_1,_8,_2>>,_,_>).
+  mma_covers("M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0", spec::MmaOperand::C, "(2,2,1):(1,2,0)", "M", "N",
+             "mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), ((2,4,4):(1,8,2),_,_), make_identity_tensor((M,N)), _) "
+             "reaches each coordinate of (M,N) once",
+             "((2,4,4):(1,8,2),_,_)");
   {
     // Tiles of any size bM x bN that divide the problem cover it once (local_tile over every tile).
     z3::context c;

@@ -1312,14 +1312,20 @@ Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOpe
   spec::Layout vmnk_c = spec::thr_layout_vmnk(mma);
   LeafLayout vmnk = leaves_of(ctx, vmnk_c);
   require_thread_bijection(s, name, vmnk);
-  auto column_size = [&](spec::Tiler const& p, int m) -> spec::i64 {
-    bool column = p.kind == spec::Tiler::Kind::layout && p.layout.shape.leaf && p.layout.stride.leaf && p.layout.stride.value == spec::Value(1);
-    if (!column)
-      throw Split(name + ": the permutation of mode " + std::to_string(m) + ", " + p.str() +
-                  ", is not n:1; symbolic MMA partitions take the default permutation `_`");
-    return p.layout.shape.value;
+  // The permutation of each mode (CuTe's permutation_mnk: the default `_` is n:1): a concrete layout
+  // tiler. n:1 for both modes divides by the shape (n_i, n_j) as before; any other layout divides
+  // its mode by that layout (logical_divide(L_m, P) = L_m o (P, complement(P, size(L_m))), whose
+  // structural questions, among them complement.stride_divisibility (size(P) | the mode's size,
+  // from a fact such as M % 32 == 0), go to the solver). A tuple tiler per mode is a Split.
+  spec::Tiler perm_tiler_i = spec::permutation_mnk(mma, i), perm_tiler_j = spec::permutation_mnk(mma, j);
+  auto is_column = [](spec::Tiler const& p) {
+    return p.kind == spec::Tiler::Kind::layout && p.layout.shape.leaf && p.layout.stride.leaf && p.layout.stride.value == spec::Value(1);
   };
-  spec::i64 perm_i = column_size(spec::permutation_mnk(mma, i), i), perm_j = column_size(spec::permutation_mnk(mma, j), j);
+  for (auto const& [p, m] : {std::pair<spec::Tiler const*, int>{&perm_tiler_i, i}, {&perm_tiler_j, j}})
+    if (p->kind != spec::Tiler::Kind::layout)
+      throw Split(name + ": the permutation of mode " + std::to_string(m) + ", " + p->str() +
+                  ", is a tuple of tilers; symbolic MMA partitions take a layout (or `_`) for each mode");
+  bool columns = is_column(perm_tiler_i) && is_column(perm_tiler_j);
   spec::i64 atom_i = spec::size(spec::mode(mma.atom.shape_mnk, i)), atom_j = spec::size(spec::mode(mma.atom.shape_mnk, j));
   spec::i64 thr_i = spec::size(spec::mode(vmnk_c.shape, i + 1)), thr_j = spec::size(spec::mode(vmnk_c.shape, j + 1));
   spec::Layout const& operand = op == spec::MmaOperand::A ? mma.atom.a_layout : op == spec::MmaOperand::B ? mma.atom.b_layout : mma.atom.c_layout;
@@ -1327,7 +1333,27 @@ Symbolic mma_partition(Setting const& s, spec::TiledMma const& mma, spec::MmaOpe
   LeafLayout plain = t;
   plain.offset.reset();
   // thrfrg (spec::thrfrg), step by step, each step checked against the spec.
-  Symbolic tt = logical_divide(s, plain, {num(perm_i), num(perm_j)});
+  Symbolic tt;
+  if (columns) {
+    tt = logical_divide(s, plain, {num(perm_tiler_i.layout.shape.value), num(perm_tiler_j.layout.shape.value)});
+  } else {
+    // Mode by mode, as spec::logical_divide by the tuple (P_i, P_j): modes 0 and 1 divided, the
+    // modes past them kept.
+    std::vector<LeafLayout> modes;
+    std::optional<Symbolic> steps;
+    for (size_t k = 0; k < rank_of(plain.profile); ++k) {
+      if (k >= 2) {
+        modes.push_back(mode_of(plain, k));
+        continue;
+      }
+      spec::Layout const& perm = (k == 0 ? perm_tiler_i : perm_tiler_j).layout;
+      Symbolic d = logical_divide(s, mode_of(plain, k), leaves_of(ctx, perm));
+      modes.push_back(d.layout);
+      steps = steps ? joined(*steps, d) : d;
+    }
+    tt = *steps;
+    tt.layout = tuple_of(modes);
+  }
   Symbolic c = joined(tt, divide(s, "zipped_divide", tt.layout, {num(atom_i), num(atom_j)}));
   if (c.layout.profile.leaf || c.layout.profile.items.size() != 2) throw InternalError("zipped_divide did not give two modes");
   Symbolic tv = joined(c, composition(s, mode_of(c.layout, 0), leaves_of(ctx, operand)));

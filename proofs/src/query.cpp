@@ -1,3 +1,4 @@
+#include <layoutref/proofs/algebra.hpp>
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/query.hpp>
 #include <layoutref/proofs/radix.hpp>
@@ -288,6 +289,126 @@ std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
                      "equalities, for all values satisfying the hypotheses");
 }
 
+// p / q by form: p's monomial with q's factors cancelled (after nothing else); std::nullopt when q's
+// factors are not all among p's or the numerals do not divide. (algebra.cpp's quotient follows the
+// same rule; this copy keeps the query layer free of the algebra.)
+std::optional<z3::expr> cancelled(z3::expr const& p, z3::expr const& q) {
+  auto factors = [](z3::expr const& e, int64_t& coeff, std::vector<z3::expr>& out) {
+    coeff = 1;
+    std::function<bool(z3::expr const&)> one = [&](z3::expr const& x) {
+      int64_t v = 0, k = 0;
+      if (x.is_app() && x.decl().decl_kind() == Z3_OP_MUL) {
+        for (unsigned i = 0; i < x.num_args(); ++i)
+          if (!one(x.arg(i))) return false;
+        return true;
+      }
+      if (x.is_numeral_i64(v)) {
+        coeff *= v;
+        return true;
+      }
+      if (x.is_app() && x.decl().decl_kind() == Z3_OP_POWER && x.arg(1).is_numeral_i64(k) && k >= 1 && k <= 64) {
+        for (int64_t i = 0; i < k; ++i) out.push_back(x.arg(0));
+        return true;
+      }
+      if (x.is_app() && (x.decl().decl_kind() == Z3_OP_ADD || x.decl().decl_kind() == Z3_OP_SUB)) return false;
+      out.push_back(x);
+      return true;
+    };
+    return one(normal_form(e));
+  };
+  int64_t cp = 1, cq = 1;
+  std::vector<z3::expr> fp, fq;
+  if (!factors(p, cp, fp) || !factors(q, cq, fq) || cq == 0 || cp % cq != 0) return std::nullopt;
+  for (auto const& x : fq) {
+    bool found = false;
+    for (size_t i = 0; i < fp.size() && !found; ++i)
+      if (z3::eq(fp[i], x) || same_polynomial(fp[i], x)) {
+        fp.erase(fp.begin() + static_cast<std::ptrdiff_t>(i));
+        found = true;
+      }
+    if (!found) return std::nullopt;
+  }
+  z3::expr r = p.ctx().int_val(cp / cq);
+  for (auto const& x : fp) r = r * x;
+  return r.simplify();
+}
+
+// Shah's composition lemma (Theorem 2.18 for a one-mode B = N:r; docs/proofs.md): F(t) = Â(r*t)
+// for every t in [0, N) when, for some leaf i of A = (M_0, ..., M_{a-1}):(d_0, ..., d_{a-1})
+// (flattened; Â runs on in the last leaf) and F's m leaves (y_0, ..., y_{m-1}):(e_0, ...), j = i+m-1
+// < a, and a term c:
+//   r == M_0*...*M_{i-1} * c,  c >= 1                                   (left divisibility)
+//   m == 1:  c*y_0 <= M_i, unless i is A's last leaf                     (weak left divisibility)
+//   m >= 2:  M_i == c*y_0;  y_l == M_{i+l} for 0 < l < m-1;  y_{m-1} <= M_j unless j is the last
+//   e_0 == c*d_i;  e_l == d_{i+l};  N == y_0*...*y_{m-1}
+// Proof: split t in F's shape into (u_0, ..., u_{m-1}) (each u_l < y_l: t < N = size(F)); the
+// coordinate x of A with x_i = c*u_0, x_{i+l} = u_l and 0 elsewhere lies in A's box (c*u_0 <
+// c*y_0 <= M_i; u_l < y_l = M_{i+l}; u_{m-1} < y_{m-1} <= M_j; the last leaf is unbounded), and
+// Σ x_k P_k = r*t (P_k the prefix products of A's shape: P_i*c = r and P_{i+l} = r*y_0*M_{i+1}*...*
+// M_{i+l-1}, polynomial identities given the premises). By the mixed-radix lemma (law radix.step)
+// the split of r*t in A's shape is x, so Â(r*t) = Σ x_k d_k = Σ u_l e_l = F(t). The premises are
+// one obligation under the query's hypotheses; `c` is r's cofactor by form (after the definitions
+// among the hypotheses), else r / P_i where a fact may make it exact. std::nullopt: the lemma does
+// not apply or its premises were not proved (that refutes nothing; the general query runs).
+std::optional<Answer> by_composition(Setting const& s, Fn const& f, Fn const& g) {
+  if (f.kind != Fn::Kind::layout || g.kind != Fn::Kind::compose || !g.outer || g.outer->kind != Fn::Kind::layout) return std::nullopt;
+  LeafLayout const &fl = f.layout, &a = g.outer->layout, &b = g.layout;
+  if (b.shape.size() != 1 || fl.shape.empty() || a.shape.empty() || fl.offset || a.offset || b.offset) return std::nullopt;
+  if (!integer_strides(fl) || !integer_strides(a) || !integer_strides(b)) return std::nullopt;
+  if (!has_terms(fl) && !has_terms(a) && !has_terms(b)) return std::nullopt;  // tier 1 decides it
+  size_t m = fl.shape.size(), arank = a.shape.size();
+  if (m > arank) return std::nullopt;
+  z3::context& ctx = *s.ctx;
+  Definitions defs = Definitions::of(s.hypotheses);
+  // Candidate leaves by the stride equalities, compared by form (after the definitions) or,
+  // where there are hypotheses, by the solver within 1 s (M = 128*(M/128) given M % 128 == 0).
+  z3::solver eq(ctx);
+  z3::params p(ctx);
+  p.set("timeout", std::min(1000u, std::max(1u, s.budget_ms())));
+  eq.set(p);
+  eq.add(domain(s));
+  auto same = [&](z3::expr const& x, z3::expr const& y) {
+    z3::expr d = normal_form(defs.expand(x) - defs.expand(y));
+    int64_t v = 0;
+    if (d.is_numeral_i64(v)) return v == 0;
+    if (s.hypotheses.empty()) return false;
+    eq.push();
+    eq.add(x != y);
+    bool proved = eq.check() == z3::unsat;
+    eq.pop();
+    return proved;
+  };
+  z3::expr r = b.stride[0].scalar(), n = b.shape[0];
+  z3::expr prefix = ctx.int_val(1);
+  for (size_t i = 0; i + m <= arank; prefix = (prefix * a.shape[i]).simplify(), ++i) {
+    size_t j = i + m - 1;
+    bool strides_match = true;
+    for (size_t l = 1; l < m && strides_match; ++l) strides_match = same(fl.stride[l].scalar(), a.stride[i + l].scalar());
+    for (size_t l = 1; l + 1 < m && strides_match; ++l) strides_match = same(fl.shape[l], a.shape[i + l]);
+    if (!strides_match) continue;
+    std::optional<z3::expr> c = normalizes_to(prefix, 1) ? std::optional<z3::expr>(r) : cancelled(r, prefix);
+    if (!c) c = cancelled(defs.expand(r), defs.expand(prefix));
+    if (!c) c = r / prefix;
+    if (!same(fl.stride[0].scalar(), *c * a.stride[i].scalar())) continue;
+    z3::expr premises = *c >= 1 && r == prefix * *c && n == fl.size() && fl.stride[0].scalar() == *c * a.stride[i].scalar();
+    if (m == 1) {
+      if (i + 1 < arank) premises = premises && *c * fl.shape[0] <= a.shape[i];
+    } else {
+      premises = premises && a.shape[i] == *c * fl.shape[0];
+      if (j + 1 < arank) premises = premises && fl.shape[m - 1] <= a.shape[j];
+    }
+    for (size_t l = 1; l < m; ++l) premises = premises && fl.stride[l].scalar() == a.stride[i + l].scalar();
+    for (size_t l = 1; l + 1 < m; ++l) premises = premises && fl.shape[l] == a.shape[i + l];
+    std::string span = m == 1 ? "leaf " + std::to_string(i) : "leaves " + std::to_string(i) + ".." + std::to_string(j);
+    std::string reason = "by Shah's composition lemma (Theorem 2.18 for B = N:r, through the mixed-radix lemma, law radix.step): r = " +
+                         (normalizes_to(prefix, 1) ? std::string() : term_text(prefix) + "*") + "c with c = " + term_text(*c) + ", F's leaves are A's " + span +
+                         " (the first scaled by c), within A's shape" + (j + 1 == arank ? " (the last leaf runs on)" : "") +
+                         " and N = size(F); z3 proved these premises, for all values satisfying the hypotheses";
+    if (auto ans = by_premises(s, premises, Goal::equal, Operands{&f, &g, {}, {}, {}}, "Shah's composition lemma", reason)) return ans;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 z3::expr domain(Setting const& s) {
@@ -497,6 +618,8 @@ Answer equal(Setting const& s, Fn const& f, Fn const& g) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   if (auto u = shapes_ok(s, g, "G")) return *u;
   if (auto r = by_identity(s, f, g)) return *r;
+  if (auto r = by_composition(s, f, g)) return *r;
+  if (auto r = by_composition(s, g, f)) return *r;
   Built b(s);
   shape_hypotheses(f, b.o, "f");
   shape_hypotheses(g, b.o, "g");

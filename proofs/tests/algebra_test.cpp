@@ -978,6 +978,80 @@ TEST(Algebra, RandomMmaPartitionsAgreeWithTheSpec) {
   EXPECT_GT(results, 15);
 }
 
+// TiledMMA partitions with an explicit permutation (a layout per mode, as CuTe's
+// Tile<Layout<Shape<_2,_4,_4>,Stride<_1,_8,_2>>, ...>; `_` for some modes) of symbolic coordinate
+// tensors against spec::partition, element by element at every assignment (one thread t), or as
+// the multiset of coordinates over every thread (`_`). Problems whose sizes are multiples of the
+// permutations' sizes give results; the others are refused or split (or, where the last tile runs
+// past the tensor, a result that the spec agrees with).
+TEST(Algebra, RandomMmaPartitionsWithPermutationsAgreeWithTheSpec) {
+  std::mt19937 gen(20261129);
+  auto pick = picker(gen);
+  std::vector<std::string> atoms = sp::mma_atom_names();
+  std::vector<sp::Layout> layouts;
+  for (auto const* t : {"(1,1,1):(0,0,0)", "(2,1,1):(1,0,0)", "(2,2,1):(1,2,0)"})
+    layouts.push_back(sp::to_layout(layoutref::notation::parse(t).term));
+  std::vector<std::string> perms{"_", "(2,4,4):(1,8,2)", "(4,4):(4,1)", "(2,8):(8,1)", "(8,2,2):(2,1,16)", "32:1"};
+  std::vector<std::string> problems{"(32*a,32*b)", "(64,32*b)", "(32*a*b,64)", "(16*a,32)"};
+  int results = 0, other = 0, explicit_results = 0;
+  for (int n = 0; n < 24; ++n) {
+    std::string atom = pick(atoms), p = pick(problems), pm = pick(perms), pn = pick(perms);
+    if (n % 3 == 0) pn = "_";  // a permutation of M only, the common case
+    sp::Layout al = pick(layouts);
+    int opi = std::uniform_int_distribution<int>(0, 2)(gen);
+    sp::MmaOperand op = opi == 0 ? sp::MmaOperand::A : opi == 1 ? sp::MmaOperand::B : sp::MmaOperand::C;
+    bool every = n % 2 == 0;
+    std::string perm = "(" + pm + "," + pn + ",_)";
+    SCOPED_TRACE(atom + ", " + sp::str(al) + ", permutation " + perm + ", op " + std::to_string(opi) + ", P " + p +
+                 (every ? ", every thread" : ", thread t"));
+    sp::TiledMma mma = sp::make_tiled_mma(sp::mma_atom(atom), al, sp::to_tiler(layoutref::notation::parse(perm).term));
+    z3::context c;
+    lp::Setting s = setting(c, "a in 1..2, b in 1..2, t in 0..3");
+    std::string e;
+    lp::LeafLayout shape = symbolic(c, s.vars, p + ":(1,1)");
+    lp::Symbolic r;
+    if (refused_or_split([&] {
+          r = lp::mma_partition(s, mma, op, lp::identity_tensor(s, shape).layout,
+                                every ? std::nullopt : std::optional<z3::expr>(*lp::parse_term(c, s.vars, "t", e)));
+        })) {
+      ++other;
+      continue;
+    }
+    ++results;
+    explicit_results += pm != "_" || pn != "_";
+    for (long long a = 1; a <= 2; ++a)
+      for (long long b = 1; b <= 2; ++b)
+        for (long long t = 0; t <= 3; ++t) {
+          std::vector<long long> x{a, b, t};
+          sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
+          lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
+          if (every) {
+            if (t > 0) continue;
+            std::multiset<std::pair<long long, long long>> all, got;
+            auto key = [](sp::Value const& v) { return std::pair<long long, long long>{v.at({0}), v.at({1})}; };
+            for (long long k = 0; k < sp::size(sp::thr_layout_vmnk(mma)); ++k) {
+              sp::Tensor part = sp::partition(mma, op, k, id);
+              for (long long j = 0; j < sp::size(part); ++j) all.insert(key(sp::coordinate_value(sp::element(part, j))));
+            }
+            int unused = op == sp::MmaOperand::A ? 2 : op == sp::MmaOperand::B ? 1 : 3;
+            long long times = sp::size(sp::mode(sp::thr_layout_vmnk(mma).shape, unused));
+            for (long long j = 0; j < f.size(); ++j)
+              for (long long k = 0; k < times; ++k) got.insert(key(f.at(j)));
+            EXPECT_TRUE(all == got) << lp::layout_text(r.layout) << " at a=" << a << ", b=" << b;
+            continue;
+          }
+          sp::Tensor want = sp::partition(mma, op, t, id);
+          ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
+          for (long long j = 0; j < f.size(); ++j)
+            ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
+                << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", t=" << t;
+        }
+  }
+  std::printf("24 MMA partitions with permutations: %d results (%d with an explicit permutation), %d refused or split\n", results,
+              explicit_results, other);
+  EXPECT_GT(explicit_results, 8);
+}
+
 // zipped, tiled and flat products (and zipped_divide) by a layout against the spec at every
 // assignment: the same function, and (agrees_with_spec's spot check inside) the spec's rank.
 TEST(Algebra, RandomArrangedProductsAgreeWithTheSpec) {

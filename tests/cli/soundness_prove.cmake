@@ -282,10 +282,27 @@ layoutref_cli_test(prove_symbolic_mma_thread_out_of_range RC 2 ARGS prove
   "fits(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), _, (M,N):(1,M), t), int32)"
   --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0, t in 0..128"
   LINES "get_flat_coord.not_a_value .thr_idx within .0, size.VMNK... does not hold for every value")
-layoutref_cli_test(prove_symbolic_mma_permutation RC 2 ARGS prove
+# Explicit permutations (docs/proofs.md): the n:1 tilers (32,16), the same as `_` here; a layout
+# permutation of M as CuTe's Tile<Layout<Shape<_2,_4,_4>,Stride<_1,_8,_2>>,_,_>, each thread
+# partition reaching every coordinate once for M, N multiples of the tile; with M % 16 only the last
+# tile reaches past M (refuted); a tuple of tilers for one mode is not computed (unknown, its reason).
+layoutref_cli_test(prove_symbolic_mma_permutation RC 0 ARGS prove
   "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), (32,16), make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0" --timeout 60000
+  LINES "^proved \\(mixed-radix lemma, z3, ")
+layoutref_cli_test(prove_symbolic_mma_layout_permutation RC 0 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), ((2,4,4):(1,8,2),_,_), make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0" --timeout 60000
+  LINES "^proved \\(mixed-radix lemma, z3, "
+        "= \\(\\(4,\\(2,4\\)\\),2,2,\\(2,2\\),M/32,N/16\\):\\(\\(2@1,\\(1@0,8@0\\)\\),4@0,8@1,\\(1@1,2@0\\),32@0,16@1\\) \\(computed symbolically: [0-9]+ structural questions decided by z3; the same as the spec's mma_partition_C at [0-9]+ assignments\\)")
+layoutref_cli_test(prove_symbolic_mma_layout_permutation_past_m RC 1 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), ((2,4,4):(1,8,2),_,_), make_identity_tensor((M,N)), _), (M,N))"
+  --where "M in 16..2^16, N in 16..2^16, M % 16 == 0, N % 16 == 0" --timeout 60000
+  LINES "^refuted \\(z3, counterexample checked with the spec" "with M=[0-9]+, N=[0-9]+: .* outside \\[0, [0-9]+\\)")
+layoutref_cli_test(prove_symbolic_mma_tuple_permutation RC 3 ARGS prove
+  "bijective(mma_partition_C(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0), ((2,(4,4)),_,_), make_identity_tensor((M,N)), _), (M,N))"
   --where "M in 32..2^16, N in 16..2^16, M % 32 == 0, N % 16 == 0"
-  LINES "mma_partition_C with symbolic arguments takes the default permutation `_`")
+  LINES "^unknown" "partition_C: the permutation of mode 0, \\(2:1,\\(4:1,4:1\\)\\), is a tuple of tilers; symbolic MMA partitions take a layout \\(or `_`\\) for each mode")
 layoutref_cli_test(prove_symbolic_mma_unknown_atom RC 2 ARGS prove
   "bijective(mma_partition_C(SM90_64x8x16, (2,2,1):(1,2,0), _, make_identity_tensor((M,N)), _), (M,N))"
   --where "M in 32..2^16, N in 16..2^16"
@@ -400,3 +417,11 @@ layoutref_cli_test(prove_symbolic_divides_by_facts_product RC 0 ARGS prove "inje
 layoutref_cli_test(prove_symbolic_divides_by_facts_sum RC 0 ARGS prove "equal(complement(a:1, M+N), (M/a+N/a):a)"
   --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % a == 0"
   LINES "^proved " "complement.a:1, M.N. = .M.N./a:a .computed symbolically")
+# Shah's Theorem 2.18 for a one-mode B as a lemma (docs/proofs.md): proved for all values from
+# polynomial premises; without weak left divisibility (n <= m1) refuted with a checked counterexample.
+layoutref_cli_test(prove_shah_composition_lemma RC 0 ARGS prove "equal((q,n):(c*d0,d1), (c*q,m1,m2):(d0,d1,d2) o (q*n):c)"
+  --where "c in 1..2^16, q in 1..2^16, n in 1..2^16, m1 in 1..2^16, m2 in 1..2^16, d0 in -2^16..2^16, d1 in -2^16..2^16, d2 in -2^16..2^16, n <= m1"
+  LINES "^proved \\(Shah's composition lemma, z3" "F's leaves are A's leaves 0..1 \\(the first scaled by c\\)")
+layoutref_cli_test(prove_shah_composition_without_weak_divisibility RC 1 ARGS prove "equal((q,n):(c*d0,d1), (c*q,m1,m2):(d0,d1,d2) o (q*n):c)"
+  --where "c in 1..16, q in 1..16, n in 1..16, m1 in 1..16, m2 in 1..16, d0 in -16..16, d1 in -16..16, d2 in -16..16"
+  LINES "^refuted \\(z3, counterexample checked with the spec")

@@ -171,7 +171,9 @@ Symbolic local_partition(Setting const& s, LeafLayout const& t, LeafLayout const
 /// @throws InputError for values with an integer part or a component outside S's rank.
 Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const& shape);
 /// ThrMMA::partition_A/B/C (spec::partition): thrfrg (spec::thrfrg) computed step by step —
-/// logical_divide by the permutation (the default `_`, or n:1 tilers only), zipped_divide by the
+/// logical_divide by the permutation (the default `_`; n:1 tilers divide by the shape, any other
+/// concrete layout divides its mode, L_m o (P, complement(P, size(L_m))); a tuple of tilers for one
+/// mode is a Split), zipped_divide by the
 /// atom's (M,N), (M,K) or (N,K) sizes, composition of the tile mode with the atom's operand
 /// layout, logical_divide of the rest by the thread counts — then sliced at VMNK.get_flat_coord(idx)
 /// (VMNK a bijection onto [0, size), idx within it for every value), or with every thread kept
