@@ -108,7 +108,9 @@ TEST(Soundness, ProverAgreesWithTheSpec) {
       holds = holds && truth(q, f, g, n < 0 ? 2 * a : n, lo, hi);
     }
     z3::context c;
-    lp::Setting s{&c, {}, 20000, {}};
+    lp::Setting s;
+    s.ctx = &c;
+    s.timeout_ms = 20000;
     if (var) {
       ASSERT_EQ(s.vars.parse("a in " + std::to_string(lo_a) + ".." + std::to_string(hi_a)), "");
     }
@@ -231,7 +233,9 @@ TEST(Soundness, RadixLemmaAgreesWithTheSpec) {
         }
     true_ones += holds;
     z3::context ctx;
-    lp::Setting s{&ctx, {}, 20000, {}};
+    lp::Setting s;
+    s.ctx = &ctx;
+    s.timeout_ms = 20000;
     ASSERT_EQ(s.vars.parse("a in 1.." + hi_a + ", b in 1.." + hi_b + ", c in 1.." + hi_c), "");
     std::string error;
     auto fl = lp::parse_symbolic_layout(ctx, s.vars, sym, error);
@@ -322,7 +326,9 @@ TEST(Soundness, CompositionLemmaAgreesWithTheSpec) {
     std::string what = "equal(" + ft + ", " + atext + " o " + bt + ") a,b,c <= " + hi_a + "," + hi_b + "," + hi_c;
     SCOPED_TRACE(what);
     z3::context ctx;
-    lp::Setting s{&ctx, {}, 5000, {}};
+    lp::Setting s;
+    s.ctx = &ctx;
+    s.timeout_ms = 5000;
     ASSERT_EQ(s.vars.parse("a in 1.." + hi_a + ", b in 1.." + hi_b + ", c in 1.." + hi_c), "");
     std::string error;
     auto fl = lp::parse_symbolic_layout(ctx, s.vars, ft, error);

@@ -286,18 +286,25 @@ LayoutTiler divisible(S& s, Bounds b = {}, TilerForm form = TilerForm::any) {
   auto ms = sp::modes(p.a);
   int k = s.pick_int(1, static_cast<int>(ms.size()));
   std::vector<notation::Term> items;
+  // One item for a mode with extents ext: `_`, an integer or a layout that divides it.
+  auto item = [&](std::vector<i64> const& ext, int kind) {
+    if (kind == 0) return notation::Term::make_underscore();
+    auto modes = detail::aligned_modes(s, ext, false, kind <= 3 ? 1 : 3, 256);
+    if (kind <= 3 && modes.size() == 1 && modes[0].r == 1) return notation::Term::make_integer(modes[0].n, detail::maybe(s, 50));
+    return sp::to_term(detail::layout_of_modes(s, modes, b, true));
+  };
   for (int i = 0; i < k; ++i) {
-    auto ext = sp::leaves(ms[static_cast<size_t>(i)].shape);
+    sp::Layout const& m = ms[static_cast<size_t>(i)];
     int kind = s.pick_int(0, 9);
-    if (kind == 0) {
-      items.push_back(notation::Term::make_underscore());
+    if (kind >= 6 && !m.shape.leaf) {  // a nested tuple for a mode that is a tuple (zip2_by's general walk)
+      auto sub = sp::modes(m);
+      int k2 = s.pick_int(1, static_cast<int>(sub.size()));
+      std::vector<notation::Term> inner;
+      for (int j = 0; j < k2; ++j) inner.push_back(item(sp::leaves(sub[static_cast<size_t>(j)].shape), s.pick_int(0, 8)));
+      items.push_back(notation::Term::make_tuple(std::move(inner)));
       continue;
     }
-    auto modes = detail::aligned_modes(s, ext, false, kind <= 3 ? 1 : 3, 256);
-    if (kind <= 3 && modes.size() == 1 && modes[0].r == 1)
-      items.push_back(notation::Term::make_integer(modes[0].n, detail::maybe(s, 50)));
-    else
-      items.push_back(sp::to_term(detail::layout_of_modes(s, modes, b, true)));
+    items.push_back(item(sp::leaves(m.shape), kind));
   }
   p.tiler = notation::Term::make_tuple(std::move(items));
   return p;
