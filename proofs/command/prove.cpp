@@ -19,13 +19,16 @@
 
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/terms.hpp>
+#include <layoutref/proofs/watchdog.hpp>
 
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
 #include <regex>
+#include <thread>
 
 namespace layoutref::proofs {
 
@@ -816,7 +819,26 @@ int prove_command(std::vector<std::string> const& args) {
   }
   lp::Answer a;
   std::vector<std::string> checks;
+  // The answer comes within the budget even where a solver call does not return (z3 4.8.12's
+  // timer can deadlock; watchdog.hpp): 2 s and a tenth of --timeout past it, the answer is
+  // unknown, exit 3. Every answer below is written after watchdog.finish().
+  lp::Watchdog watchdog(
+      t0 + std::chrono::milliseconds(timeout) + std::chrono::milliseconds(2000 + timeout / 10),
+      [&] {
+        std::string reason = "no answer within the time budget (--timeout " + std::to_string(timeout) +
+                             " ms): a solver call did not return (z3 4.8.12's timer can deadlock; docs/proofs.md)";
+        char at[32];
+        std::snprintf(at, sizeof at, "%.3f", std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+        if (json)
+          std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"unknown\",\"seconds\":" << at
+                    << ",\"checks\":[],\"reason\":" << json_string(reason) << ",\"solvers\":[],\"core\":[]}\n";
+        else
+          std::cout << "unknown (" << at << " s): " << reason << "\n";
+        std::cout.flush();
+      },
+      exit_code(lp::Status::unknown));
   auto bad_input = [&](std::string const& message) {
+    watchdog.finish();
     if (json)
       std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
     else
@@ -824,12 +846,16 @@ int prove_command(std::vector<std::string> const& args) {
     return 2;
   };
   try {
+    // Fault injection for the watchdog's test (tests/cli/soundness_prove.cmake): a query that
+    // never returns, as a deadlocked solver call.
+    if (std::getenv("LAYOUTREF_PROVE_STALL")) std::this_thread::sleep_until(q.setting.deadline + std::chrono::hours(1));
     a = answer_query(q, text, t0, 0, checks);
   } catch (BadInput const& b) {
     return bad_input(b.message);
   } catch (lp::InputError const& e) {
     return bad_input(e.what());
   } catch (lp::InternalError const& e) {
+    watchdog.finish();
     if (json)
       std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"internal error\",\"error\":" << json_string(e.what()) << "}\n";
     else
@@ -840,6 +866,7 @@ int prove_command(std::vector<std::string> const& args) {
   } catch (z3::exception const& e) {
     return bad_input(std::string("z3: ") + e.msg());
   }
+  watchdog.finish();
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!smt2_path.empty()) {
     std::ofstream f(smt2_path);

@@ -425,3 +425,20 @@ layoutref_cli_test(prove_shah_composition_lemma RC 0 ARGS prove "equal((q,n):(c*
 layoutref_cli_test(prove_shah_composition_without_weak_divisibility RC 1 ARGS prove "equal((q,n):(c*d0,d1), (c*q,m1,m2):(d0,d1,d2) o (q*n):c)"
   --where "c in 1..16, q in 1..16, n in 1..16, m1 in 1..16, m2 in 1..16, d0 in -16..16, d1 in -16..16, d2 in -16..16"
   LINES "^refuted \\(z3, counterexample checked with the spec")
+
+# A solver call that never returns: z3 4.8.12's timer can deadlock inside a check (its
+# scoped_timer thread pool, Z3Prover/z3 #5371, #5990). The answer is still given, unknown (exit
+# 3), 2 s and a tenth of the budget after --timeout (proofs/watchdog.hpp); ctest's TIMEOUT
+# guards a hang. Fault-injected (LAYOUTREF_PROVE_STALL), then the query that deadlocks z3 here.
+layoutref_cli_test(prove_watchdog_stall RC 3 ARGS prove "bijective(4:1, 4)" --timeout 1000
+  LINES "^unknown \\([0-9.]+ s\\): no answer within the time budget \\(--timeout 1000 ms\\): a solver call did not return" REJECT "proved")
+layoutref_cli_test(prove_watchdog_stall_json RC 3 ARGS prove "bijective(4:1, 4)" --timeout 1000 --json
+  LINES "^\\{\"query\":\"bijective\\(4:1, 4\\)\",\"answer\":\"unknown\",\"seconds\":[0-9.]+,\"checks\":\\[\\],\"reason\":\"no answer within the time budget")
+set_tests_properties(cli.prove_watchdog_stall cli.prove_watchdog_stall_json PROPERTIES ENVIRONMENT LAYOUTREF_PROVE_STALL=1 TIMEOUT 60)
+# True (Shah's Theorem 2.18, the lemma's form), but the symbolic composition's questions
+# deadlocked z3 past any --timeout before the watchdog (a helper found it: stuck > 15 minutes).
+# Proved (0) is right as well where z3 does not deadlock; refuted never is.
+layoutref_cli_test(prove_z3_timer_deadlock RC "0|3" ARGS prove "equal(composition((c*q,m1,m2):(d0,d1,d2), (q*n):c), (q,n):(c*d0,d1))"
+  --where "c in 1..2^16, q in 1..2^16, n in 1..2^16, m1 in 1..2^16, m2 in 1..2^16, d0 in -2^16..2^16, d1 in -2^16..2^16, d2 in -2^16..2^16, n <= m1"
+  --timeout 3000 LINES "^(unknown|proved) \\(" REJECT "refuted")
+set_tests_properties(cli.prove_z3_timer_deadlock PROPERTIES TIMEOUT 60)
