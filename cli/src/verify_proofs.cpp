@@ -2,8 +2,11 @@
 #include "verify_steps.hpp"
 
 #include <layoutref/proofs/laws.hpp>
+#include <layoutref/proofs/watchdog.hpp>
 
+#include <chrono>
 #include <cstdio>
+#include <iostream>
 #include <vector>
 
 namespace layoutref::cli {
@@ -17,6 +20,17 @@ StepReport verify_proofs() {
   for (auto const& family : lp::law_families()) {
     if (family.deep) continue;
     r.items[family.name] = "pass";
+    // A family of the CI set takes seconds; one whose solver call does not return (z3 4.8.12's
+    // timer can deadlock, docs/proofs.md) ends verify with a failure naming it, not a hang.
+    lp::Watchdog watchdog(
+        std::chrono::steady_clock::now() + std::chrono::minutes(10),
+        [&] {
+          std::cout.flush();
+          std::cerr << "verify: FAIL: the law family " << family.name
+                    << " did not finish within 10 minutes: a solver call did not return (z3 4.8.12's timer can deadlock, docs/proofs.md)\n";
+          std::cerr.flush();
+        },
+        1);
     for (auto const& law : family.run(120000)) {
       all.push_back(law);
       if (!law.ok()) r.status = StepStatus::fail;

@@ -926,9 +926,23 @@ std::optional<Outcome> prove_case(Case const& c, unsigned timeout_ms) {
     s.timeout_ms = timeout_ms;
     auto const t0 = std::chrono::steady_clock::now();
     s.deadline = t0 + std::chrono::milliseconds(timeout_ms);
+    // A solver call that does not return (watchdog.hpp) stops the audit with an error naming the
+    // case, rather than hanging it: the stuck call holds z3's lock, so no later case could run.
+    lp::Watchdog watchdog(
+        s.deadline + std::chrono::milliseconds(2000 + timeout_ms / 10),
+        [&] {
+          std::cerr << "layoutref: " << c.file << ":" << c.line << " " << c.op
+                    << ": a solver call did not return within the case's budget (" << timeout_ms
+                    << " ms; z3 4.8.12's timer can deadlock, docs/proofs.md); stopping\n";
+          std::cerr.flush();
+          std::cout.flush();
+        },
+        4);
     std::optional<lp::Answer> a;
     std::vector<std::string> checks;
     try {
+      // Fault injection for the watchdog's test, as in prove_command.
+      if (std::getenv("LAYOUTREF_PROVE_STALL")) std::this_thread::sleep_until(s.deadline + std::chrono::hours(1));
       a = validate_claim(s, c.op, args, r.term);
       if (!a) return std::nullopt;
       checks = confirm(*a, s);

@@ -442,3 +442,8 @@ layoutref_cli_test(prove_z3_timer_deadlock RC "0|3" ARGS prove "equal(compositio
   --where "c in 1..2^16, q in 1..2^16, n in 1..2^16, m1 in 1..2^16, m2 in 1..2^16, d0 in -2^16..2^16, d1 in -2^16..2^16, d2 in -2^16..2^16, n <= m1"
   --timeout 3000 LINES "^(unknown|proved) \\(" REJECT "refuted")
 set_tests_properties(cli.prove_z3_timer_deadlock PROPERTIES TIMEOUT 60)
+# audit --prove: a case whose solver call does not return stops the audit with an error naming
+# the case (exit 4), 2 s and a tenth of its 60 s budget past it (fault-injected as above).
+layoutref_cli_test(audit_prove_watchdog_stall RC 4 ARGS audit --prove ${LAYOUTREF_CLI_DIR}/soundness_prove.tsv
+  LINES "soundness_prove.tsv:1 composition: a solver call did not return within the case's budget \\(60000 ms" REJECT "correct")
+set_tests_properties(cli.audit_prove_watchdog_stall PROPERTIES ENVIRONMENT LAYOUTREF_PROVE_STALL=1 TIMEOUT 120)
