@@ -437,6 +437,46 @@ TEST(ImplDivide, StraightArrangementOfFlatTilersIsZip2By) {
   EXPECT_EQ(D(Arrangement::flat, "(8,3):(1,8)", "(2)"), "((2),4,3):((1),2,8)");
 }
 
+// ---- divide_leaf's path for two leaves, against the general path ------------------------------
+
+/// Every case: s:d by n:r with random values (stride 0 and negative strides of A, sizes that do
+/// not divide, shape 1 and stride 0 of B, values near 2^62) and random static flags, at capacity
+/// N. Where divide_single_leaf answers, its answer is the general path's, flags included.
+/// Returns how many it answered.
+template <int N>
+int single_leaf_path_agrees(int cases) {
+  Rng rng{0x5eed0000u + N};
+  int answered = 0;
+  auto value = [&](int lo, int hi) { return static_cast<i64>(lo + rng.below(hi - lo + 1)); };
+  for (int c = 0; c < cases; ++c) {
+    bool huge = rng.below(20) == 0;
+    i64 s = huge ? (i64{1} << 40) + value(0, 3) : value(1, 64);
+    i64 d = huge ? (i64{1} << 22) : value(-6, 40);
+    i64 n = value(1, 12), r = rng.below(8) == 0 ? 0 : value(1, 9);
+    auto a = LayoutN<N>::of(LayoutLeaf{Int{s, rng.below(2) == 0}, Stride::integer(Int{d, rng.below(2) == 0})});
+    auto b = LayoutN<N>::of(LayoutLeaf{Int{n, rng.below(2) == 0}, Stride::integer(Int{r, rng.below(2) == 0})});
+    Result<LayoutN<N>> fast, general;
+    bool took = detail_tile::divide_single_leaf(a, b, fast);
+    detail_tile::divide_leaf_general(a, b, general);
+    if (!took) continue;
+    ++answered;
+    EXPECT_EQ(SN(fast), SN(general)) << "logical_divide(" << SN(Result<LayoutN<N>>(a)) << ", " << SN(Result<LayoutN<N>>(b)) << ") at capacity " << N;
+  }
+  return answered;
+}
+
+TEST(ImplDivide, SingleLeafPathIsTheGeneralPath) {
+  EXPECT_GT(single_leaf_path_agrees<4>(20000), 8000);
+  EXPECT_GT(single_leaf_path_agrees<8>(20000), 8000);
+  EXPECT_GT(single_leaf_path_agrees<kMaxLeaves>(20000), 8000);
+  // By hand (CuTe's definition): 24:3 by 4:2 has the complement (2,3):(1,8) of 4:2 in 24.
+  EXPECT_EQ(D(Arrangement::logical, "24:3", "4:2"), "(4,(2,3)):(6,(3,24))");
+  EXPECT_EQ(D(Arrangement::logical, "_24:_1", "_4:_1"), "(_4,_6):(_1,_4)");
+  EXPECT_EQ(D(Arrangement::logical, "_8:_2", "_8:_1"), "(_8,_1):(_2,_0)");  // nothing is left: `_1:_0`
+  EXPECT_EQ(D(Arrangement::logical, "_10:_1", "_4:_1"), "(_4,_3):(_1,_4)");  // the rest rounded up
+  EXPECT_EQ(D(Arrangement::zipped, "(_8,24):(_1,8)", "(_4,_8)"), "((_4,_8),(_2,3)):((_1,8),(_4,64))");
+}
+
 // constexpr at N = 4 with a tuple tiler: zipped_divide((_8,_2):(_2,_1), (_4:_1)) =
 // ((_4),(_2,_2)):((_2),(_8,_1)) (TupleTilers above).
 constexpr bool divides_by_a_tuple_at_compile_time() {

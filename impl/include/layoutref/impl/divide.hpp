@@ -452,8 +452,55 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
   if (!r.ok()) r.error = prefixed(r.error, "A o (B, complement(B)): ");
 }
 
-/// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))).
-/// @pre A and B valid (by_mode_arranged validates them; a mode of a valid layout is valid).
+/// logical_divide(s:d, n:r) of two leaves, s >= 2 and d an integer, n >= 2 and r >= 1 (an
+/// integer tiler n is n:_1), written into out when it succeeds: the general path's steps
+/// (divide_leaf_general) worked out for one mode. The cotarget is s; complement(n:r, s) has the gap
+/// r:_1 (when r != 1) and the rest q:(r*n), q = ceil(s/(r*n)) (when q != 1), which do not merge
+/// (r*1 != r*n), or `_1:_0` when neither is there; composing s:d with the leaves of (n:r, rest)
+/// scales each stride by d (Shah's conditions hold for a single leaf A; the leaves need no by-mode
+/// check). Every static flag is the general path's (a product or quotient is static when both
+/// operands are). @return false outside that form, where a product would pass 64 bits, or where
+/// the result is not representable (out's error is untouched; its value is then overwritten by
+/// the general path, which answers, errors and all). ImplDivide.SingleLeafPathIsTheGeneralPath
+/// compares the two.
+/// Example: logical_divide(24:3, 4:2) = (4,(2,3)):(6,(3,24))
+template <int N>
+LAYOUTREF_HD constexpr bool divide_single_leaf(LayoutN<N> const& a, LayoutN<N> const& b, Result<LayoutN<N>>& out) {
+  if (!a.is_leaf() || !b.is_leaf() || N < 3) return false;
+  LayoutLeaf const& x = a.leaf[0];
+  LayoutLeaf const& y = b.leaf[0];
+  if (x.shape.value < 2 || !x.stride.is_integer() || y.shape.value < 2 || !y.stride.is_integer() || y.stride.value < 1) return false;
+  Int const s = x.shape, n = y.shape, r = y.stride.coefficient();
+  Int const d = x.stride.coefficient();
+  if (mul_overflows(r.value, n.value)) return false;
+  Int const span{r.value * n.value, both_static(r, n)};
+  Int const q = ceil_div(s, span);
+  if (mul_overflows(span.value, q.value) || mul_overflows(r.value, d.value) || mul_overflows(span.value, d.value)) return false;
+  LayoutN<N>& t = out.value;
+  t.nnodes = 0;
+  t.nleaves = 0;
+  t.node[t.nnodes++] = 2;
+  t.node[t.nnodes++] = LayoutN<N>::kLeaf;
+  set_leaf(t.leaf[t.nleaves++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, BasisPath{});
+  bool gap = r.value != 1, rest = q.value != 1;
+  if (gap && rest) t.node[t.nnodes++] = 2;
+  if (gap) {  // r:_1 composed: r:d
+    t.node[t.nnodes++] = LayoutN<N>::kLeaf;
+    set_leaf(t.leaf[t.nleaves++], r.value, r.is_static, d.value, d.is_static, BasisPath{});
+  }
+  if (rest) {  // q:span composed: q:(span*d)
+    t.node[t.nnodes++] = LayoutN<N>::kLeaf;
+    set_leaf(t.leaf[t.nleaves++], q.value, q.is_static, span.value * d.value, span.is_static && d.is_static, BasisPath{});
+  }
+  if (!gap && !rest) {  // complement `_1:_0`, composed: `_1:_0`
+    t.node[t.nnodes++] = LayoutN<N>::kLeaf;
+    set_leaf(t.leaf[t.nleaves++], 1, true, 0, true, BasisPath{});
+  }
+  return check_representable(t).ok();
+}
+
+/// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))), built into r
+/// (a fresh Result). @pre A and B valid (by_mode_arranged validates them; a mode of a valid layout is valid).
 /// @post a refusal names the spec's condition: when CuTe's cotarget shape(coalesce(A)) makes
 ///       the divide inadmissible, the spec's definition A ∘ (B, complement(B, size(A)))
 ///       (spec/divide.hpp) is checked too and, if it is inadmissible as well, its condition and
@@ -462,14 +509,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
 ///       (disjoint_intervals), rest 3:12 Shah's left_divisibility). Only the error path pays.
 /// Example: logical_divide((7,4):(0,7), ((1,6),2):((0,0),6)) = error
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
-  Result<LayoutN<N>> r;  // built in place and returned as it is (the one named return value)
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void divide_leaf_general(LayoutN<N> const& a, LayoutN<N> const& b, Result<LayoutN<N>>& r) {
   // shape(coalesce(A)), folded straight from A's leaves: `_1` when nothing is left (coalesce's
   // `_1:_0`), a leaf for one mode, else a flat tuple.
   LayoutLeaf modes[N];  // [0, nc) set
   int nc = 0;
   assign_if_error(r.error, detail::bw_coalesce_modes(a.leaf, a.nleaves, false, modes, N, nc));
-  if (!r.ok()) return r;
+  if (!r.ok()) return;
   IntTupleN<N> cotarget;
   if (nc == 0) {
     cotarget = IntTupleN<N>::of(Int::fixed(1));
@@ -485,15 +531,23 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(
     cotarget.nleaves = static_cast<std::uint8_t>(nc);
   }
   tile_with_complement_into(a, b, cotarget, r);
-  if (r.ok() || r.error.code != Errc::inadmissible) return r;
+  if (r.ok() || r.error.code != Errc::inadmissible) return;
   auto n = size(a);
   if (!n.ok()) {
     r.error = n.error;
-    return r;
+    return;
   }
   Result<LayoutN<N>> s;
   tile_with_complement_into(a, b, IntTupleN<N>::of(n.value), s);
   if (!s.ok() && s.error.code == Errc::inadmissible) r.error = s.error;
+  return;
+}
+
+/// divide_leaf_general, through divide_single_leaf where A and B are single leaves of its form.
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_leaf(LayoutN<N> const& a, LayoutN<N> const& b) {
+  Result<LayoutN<N>> r;  // the one named result, built in place on either path
+  if (!divide_single_leaf(a, b, r)) divide_leaf_general(a, b, r);
   return r;
 }
 
