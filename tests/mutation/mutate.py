@@ -55,6 +55,8 @@ MUTATIONS = [
      "a divide of two leaves rounds the rest down"),
     ("single-leaf-gap", "divide.hpp", "  bool gap = r.value != 1, rest = q.value != 1;", "  bool gap = false, rest = q.value != 1;",
      "a divide of two leaves forgets the complement's gap below the tiler's stride"),
+    ("zip-pair-order", "product.hpp", "    put_span(t, first, f);\n    put_span(t, second, g);", "    put_span(t, second, g);\n    put_span(t, first, f);",
+     "zip pairs each mode's halves in the wrong order"),
     ("product-rest-of-a", "product.hpp", "Error e = detail::compose_valid_into(reps.value, b, out);", "Error e = detail::compose_valid_into(a, b, out);",
      "the products' repetitions composed from A instead of its complement"),
     ("raked-as-blocked", "product.hpp", "return raked ? zip(reps.value, pa, r) : zip(pa, reps.value, r);", "return zip(pa, reps.value, r);",

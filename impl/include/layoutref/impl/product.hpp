@@ -84,37 +84,43 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> zip_mode(LayoutN<N> const& x, int i, i
   return x;
 }
 
-/// CuTe's zip(first, second) of two layouts of rank R.
+/// CuTe's zip(first, second) of two layouts of rank R, built in its one named result (every
+/// return returns it): mode i is the pair (first_i, second_i), each copied from its node range
+/// (zip_mode's choice: the half's mode i when it is a tuple of rank r, else the half); an
+/// integral first half gives the rank-1 tuple of the pair ((first, second)), CuTe's wrapping.
+/// The capacity error is TupleBuilder's, as when the pairs are made and pushed one by one.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> zip(LayoutN<N> const& first, LayoutN<N> const& second, int r) {
-  if (first.is_leaf()) {  // CuTe: zip of an integral first half wraps the pair
-    LAYOUTREF_TRY(LayoutN<N> pair, make_layout(first, second));
-    return make_layout(pair);
-  }
-  // Built in the result: mode i is the pair (first_i, second_i), each copied from its node
-  // range (zip_mode's choice: the half's mode i when it is a tuple of rank r, else the half).
-  // The capacity error is TupleBuilder's, as when the pairs are made and pushed one by one.
   using Out = LayoutN<N>;
   Result<Out> res;
   Out& t = res.value;
-  t.node[0] = static_cast<std::int8_t>(r);
-  t.nnodes = 1;
+  t.nnodes = 0;
   t.nleaves = 0;
-  bool split_first = !first.is_leaf() && first.rank() == r, split_second = !second.is_leaf() && second.rank() == r;
-  int fk = split_first ? 1 : 0, sk = split_second ? 1 : 0;  // the node of first_i, second_i
-  for (int i = 0; i < r; ++i) {
-    int fe = first.end(fk), se = second.end(sk);
-    int ffirst = first.leaf_index(fk), sfirst = second.leaf_index(sk);
-    int nodes = 1 + (fe - fk) + (se - sk), leaves = (first.leaf_index(fe) - ffirst) + (second.leaf_index(se) - sfirst);
-    if (t.nnodes + nodes > Out::kNodes || t.nleaves + leaves > Out::kLeaves)
-      return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  auto full = [&](int nodes, int leaves) {
+    if (t.nnodes + nodes <= Out::kNodes && t.nleaves + leaves <= Out::kLeaves) return false;
+    res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    return true;
+  };
+  if (first.is_leaf()) {  // ((first, second))
+    if (full(2 + first.nnodes + second.nnodes, first.nleaves + second.nleaves)) return res;
+    t.node[t.nnodes++] = 1;
     t.node[t.nnodes++] = 2;
-    for (int k = fk; k < fe; ++k) t.node[t.nnodes++] = first.node[k];
-    for (int k = ffirst; k < first.leaf_index(fe); ++k) t.leaf[t.nleaves++] = first.leaf[k];
-    for (int k = sk; k < se; ++k) t.node[t.nnodes++] = second.node[k];
-    for (int k = sfirst; k < second.leaf_index(se); ++k) t.leaf[t.nleaves++] = second.leaf[k];
-    if (split_first) fk = fe;
-    if (split_second) sk = se;
+    put_span(t, first, NodeSpan{0, first.nnodes, 0, first.nleaves});
+    put_span(t, second, NodeSpan{0, second.nnodes, 0, second.nleaves});
+    return res;
+  }
+  t.node[t.nnodes++] = static_cast<std::int8_t>(r);
+  bool split_first = first.rank() == r, split_second = !second.is_leaf() && second.rank() == r;
+  NodeSpan f{0, first.nnodes, 0, first.nleaves}, g{0, second.nnodes, 0, second.nleaves};  // first_i, second_i
+  int fk = 1, fl = 0, sk = 1, sl = 0;  // where the next mode of each split half starts
+  for (int i = 0; i < r; ++i) {
+    if (split_first) f = span_at(first, fk, fl);
+    if (split_second) g = span_at(second, sk, sl);
+    if (full(1 + (f.n1 - f.n0) + (g.n1 - g.n0), (f.l1 - f.l0) + (g.l1 - g.l0))) return res;
+    t.node[t.nnodes++] = 2;
+    put_span(t, first, f);
+    put_span(t, second, g);
+    fk = f.n1, fl = f.l1, sk = g.n1, sl = g.l1;
   }
   return res;
 }
