@@ -27,51 +27,12 @@ namespace {
 enum class Truth { always, never };
 
 
-// e's factors in sum-of-monomials form: a numeral coefficient and the other factors (a power
-// x^k with a small numeral k counts as k factors x). False when e is no monomial.
-bool factors(z3::expr const& e, int64_t& coeff, std::vector<z3::expr>& out) {
-  z3::expr n = normal_form(e);
-  coeff = 1;
-  std::function<bool(z3::expr const&)> one = [&](z3::expr const& x) {
-    int64_t v = 0, k = 0;
-    if (x.is_app() && x.decl().decl_kind() == Z3_OP_MUL) {  // nested products: (* 4 (* a t))
-      for (unsigned i = 0; i < x.num_args(); ++i)
-        if (!one(x.arg(i))) return false;
-      return true;
-    }
-    if (x.is_numeral_i64(v)) {
-      coeff *= v;
-      return true;
-    }
-    if (x.is_app() && x.decl().decl_kind() == Z3_OP_POWER && x.arg(1).is_numeral_i64(k) && k >= 1 && k <= 64) {
-      for (int64_t i = 0; i < k; ++i) out.push_back(x.arg(0));
-      return true;
-    }
-    if (x.is_app() && (x.decl().decl_kind() == Z3_OP_ADD || x.decl().decl_kind() == Z3_OP_SUB)) return false;
-    out.push_back(x);
-    return true;
-  };
-  return one(n);
-}
 
-// p / q written simply where the quotient is a monomial: q's factors cancel against p's (and its
-// coefficient divides p's). Otherwise `p div q` (exact wherever the caller proved q | p).
+// p / q written simply where the quotient is a monomial (terms.hpp, cancelled_quotient).
+// Otherwise `p div q` (exact wherever the caller proved q | p).
 z3::expr quotient(z3::expr const& p, z3::expr const& q) {
-  int64_t cp = 1, cq = 1;
-  std::vector<z3::expr> fp, fq;
-  if (!factors(p, cp, fp) || !factors(q, cq, fq) || cq == 0 || cp % cq != 0) return p / q;
-  for (auto const& x : fq) {
-    bool found = false;
-    for (size_t i = 0; i < fp.size() && !found; ++i)
-      if (z3::eq(fp[i], x) || same_polynomial(fp[i], x)) {
-        fp.erase(fp.begin() + static_cast<std::ptrdiff_t>(i));
-        found = true;
-      }
-    if (!found) return p / q;
-  }
-  z3::expr r = p.ctx().int_val(cp / cq);
-  for (auto const& x : fp) r = r * x;
-  return r.simplify();
+  if (std::optional<z3::expr> c = cancelled_quotient(p, q)) return *c;
+  return p / q;
 }
 
 // q divides p by form: p = q * m for a monomial m (quotient cancels q's factors), so for every

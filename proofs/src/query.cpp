@@ -289,50 +289,6 @@ std::optional<Answer> by_identity(Setting const& s, Fn const& f, Fn const& g) {
                      "equalities, for all values satisfying the hypotheses");
 }
 
-// p / q by form: p's monomial with q's factors cancelled (after nothing else); std::nullopt when q's
-// factors are not all among p's or the numerals do not divide. (algebra.cpp's quotient follows the
-// same rule; this copy keeps the query layer free of the algebra.)
-std::optional<z3::expr> cancelled(z3::expr const& p, z3::expr const& q) {
-  auto factors = [](z3::expr const& e, int64_t& coeff, std::vector<z3::expr>& out) {
-    coeff = 1;
-    std::function<bool(z3::expr const&)> one = [&](z3::expr const& x) {
-      int64_t v = 0, k = 0;
-      if (x.is_app() && x.decl().decl_kind() == Z3_OP_MUL) {
-        for (unsigned i = 0; i < x.num_args(); ++i)
-          if (!one(x.arg(i))) return false;
-        return true;
-      }
-      if (x.is_numeral_i64(v)) {
-        coeff *= v;
-        return true;
-      }
-      if (x.is_app() && x.decl().decl_kind() == Z3_OP_POWER && x.arg(1).is_numeral_i64(k) && k >= 1 && k <= 64) {
-        for (int64_t i = 0; i < k; ++i) out.push_back(x.arg(0));
-        return true;
-      }
-      if (x.is_app() && (x.decl().decl_kind() == Z3_OP_ADD || x.decl().decl_kind() == Z3_OP_SUB)) return false;
-      out.push_back(x);
-      return true;
-    };
-    return one(normal_form(e));
-  };
-  int64_t cp = 1, cq = 1;
-  std::vector<z3::expr> fp, fq;
-  if (!factors(p, cp, fp) || !factors(q, cq, fq) || cq == 0 || cp % cq != 0) return std::nullopt;
-  for (auto const& x : fq) {
-    bool found = false;
-    for (size_t i = 0; i < fp.size() && !found; ++i)
-      if (z3::eq(fp[i], x) || same_polynomial(fp[i], x)) {
-        fp.erase(fp.begin() + static_cast<std::ptrdiff_t>(i));
-        found = true;
-      }
-    if (!found) return std::nullopt;
-  }
-  z3::expr r = p.ctx().int_val(cp / cq);
-  for (auto const& x : fp) r = r * x;
-  return r.simplify();
-}
-
 // Shah's composition lemma (Theorem 2.18 for a one-mode B = N:r; docs/proofs.md): F(t) = Â(r*t)
 // for every t in [0, N) when, for some leaf i of A = (M_0, ..., M_{a-1}):(d_0, ..., d_{a-1})
 // (flattened; Â runs on in the last leaf) and F's m leaves (y_0, ..., y_{m-1}):(e_0, ...), j = i+m-1
@@ -386,8 +342,8 @@ std::optional<Answer> by_composition(Setting const& s, Fn const& f, Fn const& g)
     for (size_t l = 1; l < m && strides_match; ++l) strides_match = same(fl.stride[l].scalar(), a.stride[i + l].scalar());
     for (size_t l = 1; l + 1 < m && strides_match; ++l) strides_match = same(fl.shape[l], a.shape[i + l]);
     if (!strides_match) continue;
-    std::optional<z3::expr> c = normalizes_to(prefix, 1) ? std::optional<z3::expr>(r) : cancelled(r, prefix);
-    if (!c) c = cancelled(defs.expand(r), defs.expand(prefix));
+    std::optional<z3::expr> c = normalizes_to(prefix, 1) ? std::optional<z3::expr>(r) : cancelled_quotient(r, prefix);
+    if (!c) c = cancelled_quotient(defs.expand(r), defs.expand(prefix));
     if (!c) c = r / prefix;
     if (!same(fl.stride[0].scalar(), *c * a.stride[i].scalar())) continue;
     z3::expr premises = *c >= 1 && r == prefix * *c && n == fl.size() && fl.stride[0].scalar() == *c * a.stride[i].scalar();

@@ -7,6 +7,7 @@
 #include <z3++.h>
 
 #include <cstdint>
+#include <optional>
 
 namespace layoutref::proofs {
 
@@ -16,5 +17,9 @@ z3::expr normal_form(z3::expr const& e);
 bool same_polynomial(z3::expr const& a, z3::expr const& b);
 /// e's normal form is the numeral v.
 bool normalizes_to(z3::expr const& e, std::int64_t v);
+/// p / q by form: p's monomial with q's factors cancelled (and q's coefficient dividing p's); a
+/// power x^k with a small numeral k counts as k factors x. std::nullopt when p or q is no monomial
+/// or q's factors are not all among p's.
+std::optional<z3::expr> cancelled_quotient(z3::expr const& p, z3::expr const& q);
 
 }  // namespace layoutref::proofs
