@@ -55,7 +55,13 @@ LAYOUTREF_HD constexpr Error product_rest_into(LayoutN<N> const& a, LayoutN<N> c
     return Error{};
   });
   if (!m.ok()) return m.error;
-  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& r) { return detail::complement_valid_into(a, IntTupleN<N>::of(m.value), r); });
+  // complement_valid_into without its check_representable, which cannot fail here: the
+  // complement's sorted modes with R's are a mixed radix onto [0, c), where c, the last running
+  // product, is formed with checked multiplications; R's positive terms sum to at most c - 1 and
+  // its size is at most c.
+  auto sorted = detail::complementable_valid(a);
+  if (!sorted.ok()) return prefixed(sorted.error, "complement(A, size(A)*cosize(B)): ");
+  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& r) { return detail::complement_sorted_into(sorted.value, IntTupleN<N>::of(m.value), r); });
   if (!reps.ok()) return prefixed(reps.error, "complement(A, size(A)*cosize(B)): ");
   Error e = detail::compose_valid_into(reps.value, b, out);  // reps is valid: a complement
   if (!e.ok()) return prefixed(e, "complement(A, size(A)*cosize(B)) o B: ");
@@ -73,6 +79,48 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product_leaf
   detail_modes::start_tuple(res);  // make_layout(A, rest)
   detail_modes::push_part(res, a);
   detail_modes::push_part(res, rest);
+  return res;
+}
+
+/// Pushes the subtree of p at node c (c == 0: the whole of p) into t, or, when `unpack` and it is
+/// a tuple of rank >= 2, its modes one by one (arrange's push_unpacked_at, from a whole tree).
+/// @pre t has room (the caller counted: the pair (A, rest) fits).
+template <int N>
+LAYOUTREF_HD constexpr void put_unpacked(LayoutN<N>& t, LayoutN<N> const& p, bool unpack) {
+  if (unpack && !p.is_leaf() && p.node[0] >= 2) {
+    put_span(t, p, NodeSpan{1, static_cast<std::int16_t>(p.nnodes), 0, static_cast<std::int16_t>(p.nleaves)});
+    t.node[0] = static_cast<std::int8_t>(t.node[0] + p.node[0] - 1);
+    return;
+  }
+  put_span(t, p, NodeSpan{0, static_cast<std::int16_t>(p.nnodes), 0, static_cast<std::int16_t>(p.nleaves)});
+}
+
+/// The product of A by a layout tiler B, arranged, built in its one named result (every return
+/// returns it) from A and the repetitions: the answer, errors included, of product_leaf's pair
+/// (A, rest) arranged by arrange's terminal-guide rule, without the pair or its copy:
+///   logical and zipped (A, rest); tiled (A, rest...); flat (A..., rest...),
+/// where X... is X's modes when X is a tuple of rank >= 2, else X. The capacity error is the
+/// pair's (the arranged forms have no more nodes than the pair, and the same leaves).
+/// @pre A and B valid.
+/// Example: flat_product((2,2):(1,2), (2,3):(1,2)) = (2,2,2,3):(1,2,4,8)
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product_by_layout(Arrangement how, LayoutN<N> const& a, LayoutN<N> const& b) {
+  using Out = LayoutN<N>;
+  Result<Out> res;
+  Out rest;
+  assign_if_error(res.error, product_rest_into(a, b, rest));
+  if (!res.ok()) return res;
+  Out& t = res.value;
+  if (1 + a.nnodes + rest.nnodes > Out::kNodes || a.nleaves + rest.nleaves > Out::kLeaves) {
+    res.error = fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+    return res;
+  }
+  t.nnodes = 1;
+  t.nleaves = 0;
+  t.node[0] = 2;
+  put_unpacked(t, a, how == Arrangement::flat);
+  put_unpacked(t, rest, how == Arrangement::flat || how == Arrangement::tiled);
+  keep_representable(res);  // (A, rest) may pass 64 bits where its halves do not
   return res;
 }
 
@@ -151,6 +199,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_r
 /// bad_argument (a size < 1, basis strides in a tiler layout), capacity, overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> product(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
+  if (t.is_layout() && validate(a).ok() && validate(t.layout()).ok()) return detail_tile::product_by_layout(how, a, t.layout());
   return detail_tile::by_mode_arranged(how, a, t, Cond::product_tiler_rank,
                                        [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::product_leaf(x, b); },
                                        false);  // (A, A* o B): the pair may pass 64 bits where its modes do not
