@@ -286,6 +286,33 @@ TEST(ImplProduct, ByLayoutIsTheByModeFrame) {
   EXPECT_EQ(Pr(Arrangement::flat, "_4:_1", "_3:_2"), "(_4,_3):(_1,_8)");  // two leaves stay two modes
 }
 
+/// pad_into is modes.hpp's append(l, n), capacity errors included (ranks up to 6 at capacity 4).
+template <int N>
+void pad_is_append(int cases) {
+  Rng rng{0xa99e0000u + N};
+  for (int c = 0; c < cases; ++c) {
+    std::string text = random_layout(rng);
+    auto l = with_capacity<N>(L(text));
+    if (!l.ok()) continue;
+    int n = l.value.rank() + 1 + rng.below(4);
+    Result<LayoutN<N>> padded;
+    assign_if_error(padded.error, detail_tile::pad_into(l.value, n, padded.value));
+    EXPECT_EQ(SN(padded), SN(append(l.value, n))) << text << " to rank " << n << " at capacity " << N;
+  }
+}
+
+TEST(ImplProduct, PadIsAppend) {
+  pad_is_append<4>(2000);
+  pad_is_append<8>(2000);
+  pad_is_append<kMaxLeaves>(2000);
+  EXPECT_EQ(SN(append(LN<4>("(_2,_3):(_1,_2)"), 4)), "(_2,_3,_1,_1):(_1,_2,_0,_0)");  // CuTe's append<4>
+  Result<LayoutN<4>> p;
+  assign_if_error(p.error, detail_tile::pad_into(LN<4>("(_2,_3):(_1,_2)"), 4, p.value));
+  EXPECT_EQ(SN(p), "(_2,_3,_1,_1):(_1,_2,_0,_0)");
+  assign_if_error(p.error, detail_tile::pad_into(LN<4>("(_2,_3):(_1,_2)"), 5, p.value));
+  EXPECT_EQ(p.error.code, Errc::capacity);
+}
+
 constexpr bool multiplies_at_capacity_4() {
   auto r = blocked_product(LayoutN<4>::of(leaf(2, 1)), LayoutN<4>::of(leaf(3, 1)));
   return r.ok() && r.value.nleaves == 2 && r.value.leaf[1] == leaf(3, 2);

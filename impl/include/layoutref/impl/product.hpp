@@ -173,20 +173,40 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> zip(LayoutN<
   return res;
 }
 
+/// append(l, n) (l padded with `_1:_0` up to rank n > rank(l), CuTe's append<n>) written into out:
+/// the answer of modes.hpp's append, its capacity error included. @pre n > rank(l)
+template <int N>
+LAYOUTREF_HD constexpr Error pad_into(LayoutN<N> const& l, int n, LayoutN<N>& out) {
+  using Out = LayoutN<N>;
+  int const pads = n - l.rank();
+  NodeSpan modes = l.is_leaf() ? NodeSpan{0, 1, 0, 1} : NodeSpan{1, static_cast<std::int16_t>(l.nnodes), 0, static_cast<std::int16_t>(l.nleaves)};
+  if (1 + (modes.n1 - modes.n0) + pads > Out::kNodes || l.nleaves + pads > Out::kLeaves)
+    return fail(Errc::capacity).add("more than ").add(Out::kLeaves).add(" leaves or ").add(Out::kNodes).add(" nodes");
+  out.nnodes = 0;
+  out.nleaves = 0;
+  out.node[out.nnodes++] = static_cast<std::int8_t>(n);
+  put_span(out, l, modes);
+  for (int k = 0; k < pads; ++k) {
+    out.node[out.nnodes++] = Out::kLeaf;
+    set_leaf(out.leaf[out.nleaves++], 1, true, 0, true, BasisPath{});
+  }
+  return Error{};
+}
+
 /// blocked (raked == false) or raked product.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> blocked_or_raked(LayoutN<N> const& a, LayoutN<N> const& b, bool raked) {
   LAYOUTREF_CHECK(validate(a));
   LAYOUTREF_CHECK(validate(b));
   int r = a.rank() > b.rank() ? a.rank() : b.rank();
-  // append<r>: the one of lower rank padded with `_1:_0` (a copy); the other used as it is.
-  Result<LayoutN<N>> padded;
+  // append<r>: the one of lower rank padded with `_1:_0` (in place); the other used as it is.
+  LayoutN<N> padded;
   if (a.rank() != b.rank()) {
-    padded = append(a.rank() < r ? a : b, r);
-    if (!padded.ok()) return padded.error;
+    Error e = pad_into(a.rank() < r ? a : b, r, padded);
+    if (!e.ok()) return e;
   }
-  LayoutN<N> const& pa = a.rank() < r ? padded.value : a;
-  LayoutN<N> const& pb = b.rank() < r ? padded.value : b;
+  LayoutN<N> const& pa = a.rank() < r ? padded : a;
+  LayoutN<N> const& pb = b.rank() < r ? padded : b;
   auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& out) { return product_rest_into(pa, pb, out); });
   if (!reps.ok()) return reps.error;
   return raked ? zip(reps.value, pa, r) : zip(pa, reps.value, r);
