@@ -357,17 +357,15 @@ LAYOUTREF_HD constexpr bool arrange_flat_guide(LayoutN<N> const& p, int r, Arran
   using Out = LayoutN<N>;
   if (p.is_leaf() || p.node[0] < r) return false;
   int const items = p.node[0];
-  NodeSpan tiles[Out::kNodes], rests[Out::kNodes];  // [0, items): tile i and rest i; e_j in rests[r + j]
+  // Tile i's span, [0, r). A pair has at least 3 nodes, so r <= kNodes / 3. Rest i is what lies
+  // between tile i and the pair node of item i + 1; the last rest and e_r, ... are p's nodes
+  // and leaves past the last tile, in one piece.
+  NodeSpan tiles[Out::kNodes / 3];
   int k = 1, l = 0;
-  for (int i = 0; i < items; ++i) {
+  for (int i = 0; i < r; ++i) {
     NodeSpan whole = span_at(p, k, l);
-    if (i < r) {
-      if (p.node[k] != 2) return false;
-      tiles[i] = span_at(p, k + 1, l);
-      rests[i] = span_at(p, tiles[i].n1, tiles[i].l1);
-    } else {
-      rests[i] = whole;
-    }
+    if (p.node[k] != 2 || i >= Out::kNodes / 3) return false;
+    tiles[i] = span_at(p, k + 1, l);
     k = whole.n1;
     l = whole.l1;
   }
@@ -389,7 +387,8 @@ LAYOUTREF_HD constexpr bool arrange_flat_guide(LayoutN<N> const& p, int r, Arran
   if (how != Arrangement::flat || wrap_first) t.node[t.nnodes++] = static_cast<std::int8_t>(r);
   for (int i = 0; i < r; ++i) put_span(t, p, tiles[i]);
   if (how == Arrangement::zipped || wrap_second) t.node[t.nnodes++] = static_cast<std::int8_t>(items);
-  for (int i = 0; i < items; ++i) put_span(t, p, rests[i]);
+  for (int i = 0; i + 1 < r; ++i) put_span(t, p, NodeSpan{tiles[i].n1, static_cast<std::int16_t>(tiles[i + 1].n0 - 1), tiles[i].l1, tiles[i + 1].l0});
+  put_span(t, p, NodeSpan{tiles[r - 1].n1, static_cast<std::int16_t>(p.nnodes), tiles[r - 1].l1, static_cast<std::int16_t>(p.nleaves)});
   return true;
 }
 
