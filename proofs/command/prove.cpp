@@ -27,7 +27,6 @@
 #include <fstream>
 #include <iostream>
 
-#include <regex>
 #include <thread>
 
 namespace layoutref::proofs {
@@ -179,6 +178,15 @@ struct Query {
     return lp::Fn::of(lp::leaves_of(ctx, spec_layout(t, "`" + text + "`")));
   }
 
+  // The divisors the variables' bounds alone do not show >= 1 (symbolic.hpp's PendingDivisor:
+  // `6/(2/a)` under a <= 2), each shown >= 1 under the hypotheses before the term is used: bad
+  // input where one can be below 1 (z3's division by 0 is unspecified), unknown where z3 cannot tell.
+  void check_divisors(std::vector<lp::PendingDivisor> const& pending, std::string const& text) {
+    for (auto const& d : pending)
+      if (auto u = lp::at_least_one(setting, d.term, "the divisor `" + d.text + "` (column " + std::to_string(d.column) + " of " + quote(trim(text)) + ")"))
+        throw lp::Split(u->reason);
+  }
+
   // One part of a chain: a call, CuTe notation, or a layout over the variables.
   // Notes on how the query's functions were made (symbolic operations), for the answer.
   std::vector<std::string> notes;
@@ -206,7 +214,10 @@ struct Query {
         return f->layout;
       }
       std::string error;
-      return lp::parse_symbolic_layout(ctx, setting.vars, text, error);
+      std::vector<lp::PendingDivisor> pending;
+      auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error, &pending);
+      if (l) check_divisors(pending, text);
+      return l;
     };
     auto describe = [&](lp::Symbolic const& r) {
       std::string all;
@@ -221,7 +232,13 @@ struct Query {
       return lp::Fn::of(r.layout);
     };
     // A shape as the tiler, `(bM,bN)` (mode by mode): read as the layout with every stride 1.
-    auto shape_tiler = [&](std::string const& text) { return layout(text + ":" + std::regex_replace(text, std::regex("[^(),]+"), "1")); };
+    auto shape_tiler = [&](std::string const& text) -> std::optional<lp::LeafLayout> {
+      std::string error;
+      std::vector<lp::PendingDivisor> pending;
+      auto l = lp::parse_symbolic_shape(ctx, setting.vars, trim(text), error, &pending);
+      if (l) check_divisors(pending, text);
+      return l;
+    };
     auto arity = [&](size_t n) {
       if (args.size() != n) throw BadInput{name + " takes " + std::to_string(n) + " arguments here, got " + std::to_string(args.size())};
     };
@@ -395,8 +412,10 @@ struct Query {
     }
     // Not a concrete layout: a layout over the --where variables.
     std::string error;
-    auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error);
+    std::vector<lp::PendingDivisor> pending;
+    auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error, &pending);
     if (!l) throw BadInput{text.find(':') == std::string::npos ? concrete_error : quote(text) + ": " + error};
+    check_divisors(pending, text);
     return lp::Fn::of(*l);
   }
 
@@ -429,8 +448,10 @@ struct Query {
       return ctx.int_val(static_cast<int64_t>(t.integer.value));
     }
     std::string error;
-    auto e = lp::parse_term(ctx, setting.vars, text, error);
+    std::vector<lp::PendingDivisor> pending;
+    auto e = lp::parse_term(ctx, setting.vars, text, error, &pending);
     if (!e) throw BadInput{quote(text) + ": " + error};
+    check_divisors(pending, text);
     return *e;
   }
   z3::expr term(std::string const& text) { return integer(trim(text)); }
@@ -447,6 +468,13 @@ struct Query {
     return lp::SymCoord::at(term(text));
   }
 };
+
+// Fault injection for the watchdog's tests (tests/cli/soundness_prove.cmake, prove_watchdog_stall
+// and audit_prove_watchdog_stall): with LAYOUTREF_PROVE_STALL set, the query never returns, as a
+// deadlocked solver call (it sleeps an hour past its deadline; the watchdog answers first).
+void stall_if_injected(lp::Setting const& s) {
+  if (std::getenv("LAYOUTREF_PROVE_STALL")) std::this_thread::sleep_until(s.deadline + std::chrono::hours(1));
+}
 
 void need(std::vector<std::string> const& args, size_t n, std::string const& q) {
   if (args.size() != n || (n > 0 && args[0].empty()))
@@ -846,9 +874,7 @@ int prove_command(std::vector<std::string> const& args) {
     return 2;
   };
   try {
-    // Fault injection for the watchdog's test (tests/cli/soundness_prove.cmake): a query that
-    // never returns, as a deadlocked solver call.
-    if (std::getenv("LAYOUTREF_PROVE_STALL")) std::this_thread::sleep_until(q.setting.deadline + std::chrono::hours(1));
+    stall_if_injected(q.setting);
     a = answer_query(q, text, t0, 0, checks);
   } catch (BadInput const& b) {
     return bad_input(b.message);
@@ -941,8 +967,7 @@ std::optional<Outcome> prove_case(Case const& c, unsigned timeout_ms) {
     std::optional<lp::Answer> a;
     std::vector<std::string> checks;
     try {
-      // Fault injection for the watchdog's test, as in prove_command.
-      if (std::getenv("LAYOUTREF_PROVE_STALL")) std::this_thread::sleep_until(s.deadline + std::chrono::hours(1));
+      stall_if_injected(s);
       a = validate_claim(s, c.op, args, r.term);
       if (!a) return std::nullopt;
       checks = confirm(*a, s);

@@ -64,11 +64,39 @@ std::vector<Multiple> multiples_of(Setting const& s) {
   return out;
 }
 
+// The facts closed over chains: q1 | x1 and x1 | q2 by form (q2 = x1 * m) with q2 | x2 give
+// q1 | x2 (x2 = q2 * n = q1 * k * m * n: polynomial identities and the two facts, for every
+// integer value). A derived fact keeps the first fact's divisor, >= 1 by form as every fact's
+// (multiples_of), so the conditions of the facts it comes from carry over. At most kMaxFacts facts
+// in all (the closure of many facts could grow quadratically); duplicates (the same x and q as
+// polynomials) are left out.
+constexpr size_t kMaxFacts = 64;
+std::vector<Multiple> closed_over_chains(std::vector<Multiple> facts) {
+  auto known = [&](z3::expr const& x, z3::expr const& q) {
+    for (auto const& f : facts)
+      if (same_polynomial(f.x, x) && same_polynomial(f.q, q)) return true;
+    return false;
+  };
+  for (bool grew = true; grew && facts.size() < kMaxFacts;) {
+    grew = false;
+    for (size_t i = 0; i < facts.size() && facts.size() < kMaxFacts; ++i)
+      for (size_t j = 0; j < facts.size() && facts.size() < kMaxFacts; ++j) {
+        if (i == j || !divides_by_form(facts[i].x, facts[j].q)) continue;
+        Multiple derived{facts[j].x, facts[i].q};  // q_i | x_i | q_j | x_j
+        if (known(derived.x, derived.q)) continue;
+        facts.push_back(derived);
+        grew = true;
+      }
+  }
+  return facts;
+}
+
 // q | p from the facts `x % q_f == 0`, each fact used at most once, greedily: while q_f's factors
 // cancel against what is left of q and x's against what is left of p, both are divided out (q =
 // q_f * q', p = x * p': q_f | x and q' | p' give q | p); q' | p' by form, or q' | q_f for a fact
 // with x | p' (q' | q_f | x | p'), ends it. A sum p: q divides each monomial. Sound (every step
-// is a polynomial identity or a fact); not complete (no chains of facts, no search).
+// is a polynomial identity or a fact); not complete (no search). Chains of facts (b | a | M) come
+// from closed_over_chains, which the caller applies.
 bool divides_by_facts(z3::expr const& q, z3::expr const& p, std::vector<Multiple> const& facts, bool summand = false) {
   if (facts.empty()) return false;
   z3::expr n = normal_form(p);
@@ -131,7 +159,7 @@ class Decider {
     if (divides_by_facts(q, p, multiples_)) return true;
     std::vector<Multiple> expanded;
     for (auto const& m : multiples_) expanded.push_back({defs_.expand(m.x), defs_.expand(m.q)});
-    return divides_by_facts(defs_.expand(q), defs_.expand(p), expanded);
+    return divides_by_facts(defs_.expand(q), defs_.expand(p), closed_over_chains(expanded));
   }
   // p / q as a monomial where q's factors cancel, as written or after the definitions; where a
   // fact says q | x and p = x * m by form, (x/q) * m (the same value: q divides x); else p div q.
@@ -142,7 +170,7 @@ class Decider {
     if (!(e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV)) return e;
     for (auto const& f : multiples_)
       if (same_polynomial(f.q, q) && !normalizes_to(f.x, 0) && divides_by_form(f.x, p))
-        return ((f.x / q) * layoutref::proofs::quotient(p, f.x)).simplify();
+        return simplified((f.x / q) * layoutref::proofs::quotient(p, f.x));
     return r;
   }
 
@@ -241,7 +269,7 @@ class Decider {
   unsigned last_ms_ = 0;
   std::string last_undecided_;
   Definitions defs_ = Definitions::of(s_.hypotheses);
-  std::vector<Multiple> multiples_ = multiples_of(s_);
+  std::vector<Multiple> multiples_ = closed_over_chains(multiples_of(s_));
 };
 
 // A leaf: its shape and its stride, an integer or a sum of scaled basis elements (`1@0`, an
@@ -273,10 +301,10 @@ struct IntMode {
 
 // A stride in text: `M`, `128@0`, `1@0+M@1`.
 std::string value_text(SymValue const& v) {
-  if (v.is_integer()) return term_text(v.scalar().simplify());
+  if (v.is_integer()) return term_text(simplified(v.scalar()));
   std::string out;
   for (auto const& [path, e] : v.parts()) {
-    z3::expr c = e.simplify();
+    z3::expr c = simplified(e);
     if (c.is_numeral() && c.get_decimal_string(0) == "0") continue;
     std::string t = term_text(c);
     if (!path.empty()) {
@@ -295,9 +323,9 @@ z3::expr integer_of(SymValue const& v, std::string const& what) {
 }
 
 SymValue scaled(SymValue const& v, z3::expr const& k) {
-  SymValue r((k * v.scalar()).simplify());
+  SymValue r(simplified(k * v.scalar()));
   for (auto const& [path, e] : v.parts())
-    if (!path.empty()) r = r + SymValue::basis((k * e).simplify(), path);
+    if (!path.empty()) r = r + SymValue::basis(simplified(k * e), path);
   return r;
 }
 
@@ -330,7 +358,7 @@ std::pair<size_t, z3::expr> divide(Decider& d, std::vector<Mode> const& m, z3::e
       if (strong && !d.divides(c, m[i].shape)) d.require(z3::mod(m[i].shape, c) == 0, divides_text(c, m[i].shape), condition);
       return {i, c};
     }
-    prefix = (prefix * m[i].shape).simplify();
+    prefix = simplified(prefix * m[i].shape);
   }
   return {m.size() - 1, by};  // unreachable: m is never empty
 }
@@ -460,7 +488,7 @@ LeafLayout flat_of(z3::context& ctx, std::vector<Mode> modes, bool drop_units) {
 z3::expr size_of(LeafLayout const& l) {
   z3::expr n = l.shape.at(0).ctx().int_val(1);
   for (auto const& e : l.shape) n = n * e;
-  return n.simplify();
+  return simplified(n);
 }
 
 LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLayout const& b) {
@@ -482,8 +510,8 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
       if (integral) top = top + (b.shape[k] - 1) * b.stride[k].scalar();
     }
     for (auto const& x : all) size_a = size_a * x.shape;
-    inside = integral && d.maybe(top < size_a, "B's values stay below size(A) (" + term_text(top.simplify()) + " < " +
-                                                  term_text(size_a.simplify()) + ")") == Truth::always;
+    inside = integral && d.maybe(top < size_a, "B's values stay below size(A) (" + term_text(simplified(top)) + " < " +
+                                                  term_text(simplified(size_a)) + ")") == Truth::always;
   }
   if (!inside && !all.empty() && all.back().loose && !normalizes_to(all.back().shape, 1) &&
       d.ask(all.back().shape == 1, term_text(all.back().shape) + " = 1 (A's last leaf, derived)") == Truth::always)
@@ -496,7 +524,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
         d.ask(all[k].stride.equals(scaled(m.back().stride, m.back().shape)),
               "A's leaf " + std::to_string(k) + " continues the one before (" + value_text(all[k].stride) + " = " +
                   value_text(scaled(m.back().stride, m.back().shape)) + ")") == Truth::always) {
-      m.back().shape = (m.back().shape * all[k].shape).simplify();
+      m.back().shape = simplified(m.back().shape * all[k].shape);
       continue;
     }
     m.push_back(all[k]);
@@ -537,7 +565,7 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
   // 2.16; the spec's composition.disjoint_intervals). Otherwise the by-mode result may differ
   // from A(B(c)): a split, never a result.
   z3::expr bounded = ctx.int_val(1);
-  for (size_t k = 0; k + 1 < m.size(); ++k) bounded = (bounded * m[k].shape).simplify();
+  for (size_t k = 0; k + 1 < m.size(); ++k) bounded = simplified(bounded * m[k].shape);
   struct Interval {
     z3::expr lo, hi;
   };
@@ -619,7 +647,7 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
     if (!d.divides(current, x.stride))
       d.require(z3::mod(x.stride, current) == 0, divides_text(current, x.stride), "complement.stride_divisibility");
     r.emplace_back(d.quotient(x.stride, current), current);
-    current = (x.shape * x.stride).simplify();
+    current = simplified(x.shape * x.stride);
   }
   bool exact = d.divides(current, m) || d.maybe(z3::mod(m, current) == 0, divides_text(current, m)) == Truth::always;
   if (!exact && !uncertain.empty()) {
@@ -650,7 +678,7 @@ LeafLayout product_in(Decider& d, z3::context& ctx, LeafLayout const& a, LeafLay
     d.require(dk >= 0, term_text(dk) + " >= 0", op + ": B's stride (leaf " + std::to_string(k) + ") >= 0");
     cosize = cosize + (b.shape[k] - 1) * dk;
   }
-  LeafLayout c = complement_in(d, ctx, a, (size_of(a) * cosize).simplify());
+  LeafLayout c = complement_in(d, ctx, a, simplified(size_of(a) * cosize));
   return tuple_of({a, composition_in(d, ctx, c, b)});
 }
 
@@ -721,7 +749,7 @@ LeafLayout tile_to_shape_in(Decider& d, z3::context& ctx, LeafLayout const& bloc
   z3::expr running = ctx.int_val(1);
   for (size_t k : by_order) {
     strides[k] = running;
-    running = (running * counts[k]).simplify();
+    running = simplified(running * counts[k]);
   }
   std::vector<LeafLayout> reps;
   for (size_t i = 0; i < r; ++i) reps.push_back(make_leaf_layout(spec::IntTuple(0), {Mode(counts[i], strides[i])}));
@@ -747,14 +775,14 @@ std::optional<LeafLayout> compact_inverse_in(Decider& d, Setting const& s, LeafL
   z3::expr product = ctx.int_val(1);
   for (size_t k : order->order) {
     z3::expr dk = integer_of(l.stride[k], "L's leaf " + std::to_string(k));
-    if (d.maybe(dk == product, term_text(dk) + " = " + term_text(product.simplify()) + " (L compact)") != Truth::always) return std::nullopt;
-    product = (product * l.shape[k]).simplify();
+    if (d.maybe(dk == product, term_text(dk) + " = " + term_text(simplified(product)) + " (L compact)") != Truth::always) return std::nullopt;
+    product = simplified(product * l.shape[k]);
   }
   std::vector<z3::expr> natural;
   z3::expr p = ctx.int_val(1);
   for (auto const& e : l.shape) {
     natural.push_back(p);
-    p = (p * e).simplify();
+    p = simplified(p * e);
   }
   std::vector<Mode> modes;
   for (size_t k : order->order) modes.emplace_back(l.shape[k], natural[k]);
@@ -782,7 +810,7 @@ LeafLayout right_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
   for (size_t k = 0; k < l.shape.size(); ++k) {
     stride.push_back(integer_of(l.stride[k], "L's leaf " + std::to_string(k)));
     natural.push_back(p);
-    p = (p * l.shape[k]).simplify();
+    p = simplified(p * l.shape[k]);
   }
   auto leaf = [&](size_t k) {
     return "L's leaf " + std::to_string(k) + " (" + term_text(l.shape[k]) + ":" + term_text(stride[k]) + ")";
@@ -810,7 +838,7 @@ LeafLayout right_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
     if (!next && pending) throw *pending;
     if (!next) break;
     chain.push_back(rest[*next]);
-    product = (product * l.shape[rest[*next]]).simplify();
+    product = simplified(product * l.shape[rest[*next]]);
     rest.erase(rest.begin() + static_cast<std::ptrdiff_t>(*next));
   }
   for (size_t k : rest) {
@@ -850,16 +878,16 @@ LeafLayout left_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
     z3::expr sk = l.shape[k], dk = integer_of(l.stride[k], "L's leaf " + std::to_string(k));
     if (normalizes_to(sk, 1) || d.ask(sk == 1, term_text(sk) + " = 1 (L's leaf " + std::to_string(k) + ")") == Truth::always) continue;
     if (!c.empty()) {
-      z3::expr next = (c.back().shape * c.back().stride).simplify();
+      z3::expr next = simplified(c.back().shape * c.back().stride);
       if (d.ask(dk == next, "L's leaf " + std::to_string(k) + " continues the one before (" + term_text(dk) + " = " + term_text(next) + ")") ==
           Truth::always) {
-        c.back().shape = (c.back().shape * sk).simplify();
-        p = (p * sk).simplify();
+        c.back().shape = simplified(c.back().shape * sk);
+        p = simplified(p * sk);
         continue;
       }
     }
     c.push_back({sk, dk, p, k});
-    p = (p * sk).simplify();
+    p = simplified(p * sk);
   }
   auto mode = [](Coalesced const& x) {
     return "the mode " + term_text(x.shape) + ":" + term_text(x.stride) + " of coalesce(L) (from leaf " + std::to_string(x.first) + ")";
@@ -880,7 +908,7 @@ LeafLayout left_inverse_in(Decider& d, Setting const& s, LeafLayout const& l) {
       d.require(z3::mod(a[k].stride, a[k - 1].stride) == 0, divides_text(a[k - 1].stride, a[k].stride),
                 "left_inverse.stride_divisibility");
   for (size_t k = 1; k < a.size(); ++k) {
-    z3::expr span = (a[k - 1].shape * a[k - 1].stride).simplify();
+    z3::expr span = simplified(a[k - 1].shape * a[k - 1].stride);
     std::string what = term_text(span) + " <= " + term_text(a[k].stride) + " (" + mode(a[k - 1]) + " ends before the next larger stride)";
     if (d.ask(span <= a[k].stride, what) == Truth::never)
       throw Split("left_inverse is computed symbolically only for an injective L (each mode of coalesce(L), by stride, ending before "
@@ -955,7 +983,7 @@ LeafLayout coalesce_in(Decider& d, z3::context& ctx, LeafLayout const& l) {
     if (!out.empty() && d.ask(x.stride.equals(scaled(out.back().stride, out.back().shape)),
                               "leaf " + std::to_string(k) + " continues the one before (" + value_text(x.stride) + " = " +
                                   value_text(scaled(out.back().stride, out.back().shape)) + ")") == Truth::always) {
-      out.back().shape = (out.back().shape * x.shape).simplify();
+      out.back().shape = simplified(out.back().shape * x.shape);
       continue;
     }
     out.push_back(x);
@@ -1004,8 +1032,8 @@ SymValue value_at_index(LeafLayout const& l, z3::expr const& x) {
   for (size_t k = 0; k < l.shape.size(); ++k) {
     z3::expr q = normalizes_to(prefix, 1) ? x : (x / prefix);
     z3::expr c = k + 1 == l.shape.size() ? q : z3::mod(q, l.shape[k]);
-    v = v + scaled(l.stride[k], c.simplify());
-    prefix = (prefix * l.shape[k]).simplify();
+    v = v + scaled(l.stride[k], simplified(c));
+    prefix = simplified(prefix * l.shape[k]);
   }
   return v;
 }
@@ -1124,7 +1152,7 @@ std::vector<z3::expr> flat_coordinate(LeafLayout const& thr, z3::expr const& idx
       }
       prefix = prefix * m.shape[k];
     }
-    out.push_back(index.simplify());
+    out.push_back(simplified(index));
   }
   return out;
 }
@@ -1226,8 +1254,8 @@ Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const
   };
   auto project = [&](std::function<z3::expr(SymValue const&)> const& map) {
     LeafLayout out = l;
-    for (size_t i = 0; i < l.stride.size(); ++i) out.stride[i] = SymValue(map(l.stride[i]).simplify());
-    if (l.offset) out.offset = SymValue(map(*l.offset).simplify());
+    for (size_t i = 0; i < l.stride.size(); ++i) out.stride[i] = SymValue(simplified(map(l.stride[i])));
+    if (l.offset) out.offset = SymValue(simplified(map(*l.offset)));
     return out;
   };
   std::string within;
@@ -1256,10 +1284,10 @@ Answer bijective_onto(Setting const& s, Fn const& f, std::vector<z3::expr> const
   });
   z3::expr n = c.int_val(1);
   for (auto const& e : shape) n = n * e;
-  Answer b = bijective(s, Fn::of(lin), n.simplify());
+  Answer b = bijective(s, Fn::of(lin), simplified(n));
   b.reason = "every component of F's values lies within " + target + " (proved for components " + within +
              "), so F is a bijection onto the coordinates of " + target + " exactly when its colexicographic index F' = " +
-             layout_text(lin) + " is one onto [0, " + term_text(n.simplify()) + ")" + (b.reason.empty() ? "" : ": " + b.reason);
+             layout_text(lin) + " is one onto [0, " + term_text(simplified(n)) + ")" + (b.reason.empty() ? "" : ": " + b.reason);
   return b;
 }
 

@@ -1,4 +1,5 @@
 #include <layoutref/proofs/encoding.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 #include <functional>
 
@@ -68,7 +69,7 @@ std::string SymValue::str(z3::model const& m) const {
 z3::expr LeafLayout::size() const {
   z3::expr n = shape.at(0).ctx().int_val(1);
   for (auto const& s : shape) n = n * s;
-  return n.simplify();
+  return simplified(n);
 }
 
 namespace {

@@ -74,10 +74,6 @@ bool positive_polynomial(Setting const& s, z3::expr const& e) {
   return monomial(n, monomial);
 }
 
-namespace {
-
-// Whether e >= 1 for every value of the variables within their bounds and the hypotheses.
-// @throws InputError naming `what` when it can be below 1; an unknown answer when Z3 cannot tell.
 std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, std::string const& what) {
   z3::expr e = written.simplify();
   int64_t x = 0;
@@ -103,12 +99,14 @@ std::optional<Answer> at_least_one(Setting const& s, z3::expr const& written, st
     z3::model m = sv.get_model();
     std::string with = s.vars.str(*s.ctx, m);
     throw InputError(what + " can be " + model_value(m, written) + (with.empty() ? "" : " (with " + with + ")") +
-                     ": a shape or bound below 1 is bad input");
+                     ": a shape, bound or divisor below 1 is bad input");
   }
   if (r == z3::unsat) return std::nullopt;
   unknown.reason = "could not show that " + what + " is >= 1: " + sv.reason_unknown();
   return unknown;
 }
+
+namespace {
 
 std::string shape_text(LeafLayout const& l, size_t k) {
   return k < l.shape_text.size() ? l.shape_text[k] : l.shape[k].to_string();
@@ -336,7 +334,7 @@ std::optional<Answer> by_composition(Setting const& s, Fn const& f, Fn const& g)
   };
   z3::expr r = b.stride[0].scalar(), n = b.shape[0];
   z3::expr prefix = ctx.int_val(1);
-  for (size_t i = 0; i + m <= arank; prefix = (prefix * a.shape[i]).simplify(), ++i) {
+  for (size_t i = 0; i + m <= arank; prefix = simplified(prefix * a.shape[i]), ++i) {
     size_t j = i + m - 1;
     bool strides_match = true;
     for (size_t l = 1; l < m && strides_match; ++l) strides_match = same(fl.stride[l].scalar(), a.stride[i + l].scalar());

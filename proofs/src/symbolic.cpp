@@ -1,8 +1,10 @@
 #include <layoutref/notation/term.hpp>
 #include <layoutref/proofs/symbolic.hpp>
+#include <layoutref/proofs/terms.hpp>
 
 #include <cctype>
 #include <cstdint>
+#include <algorithm>
 #include <functional>
 
 namespace layoutref::proofs {
@@ -16,11 +18,15 @@ struct Cursor {
   std::string const& s;
   size_t pos = 0;
   std::string error;
+  size_t error_pos = 0;  ///< the column (0-based) of `error`
   void skip() {
     while (pos < s.size() && std::isspace(static_cast<unsigned char>(s[pos]))) ++pos;
   }
   bool fail(std::string what) {
-    if (error.empty()) error = "column " + std::to_string(pos + 1) + ": " + what;
+    if (error.empty()) {
+      error = "column " + std::to_string(pos + 1) + ": " + what;
+      error_pos = pos;
+    }
     return false;
   }
   bool integer(long long& v) {
@@ -37,22 +43,115 @@ struct Cursor {
   }
 };
 
+// Bounds of a term over the variables' bounds (interval arithmetic): the parser accepts a
+// divisor only where its lower bound is >= 1, so that `/` and `%` never divide by 0 or a negative
+// value within the bounds (z3's div and mod by 0 are unspecified). No bounds (std::nullopt) past
+// 2^63 in magnitude, for an unknown name or an operation it does not know.
+struct Interval {
+  __extension__ typedef __int128 W;
+  W lo = 0, hi = 0;
+};
+
+std::optional<Interval> bounds_of(Variables const& vars, z3::expr const& e, int depth = 0) {
+  using W = Interval::W;
+  if (depth > 16) return std::nullopt;
+  constexpr W kFar = static_cast<W>(1) << 63;
+  auto bounded = [&](W lo, W hi) -> std::optional<Interval> {
+    if (lo < -kFar || hi > kFar) return std::nullopt;
+    return Interval{lo, hi};
+  };
+  int64_t v = 0;
+  if (e.is_numeral()) {
+    if (!e.is_numeral_i64(v)) return std::nullopt;
+    return Interval{v, v};
+  }
+  if (e.is_const()) {
+    auto const* x = vars.find(e.decl().name().str());
+    if (!x) return std::nullopt;
+    return Interval{x->lo, x->hi};
+  }
+  if (!e.is_app()) return std::nullopt;
+  std::vector<Interval> a;
+  for (unsigned i = 0; i < e.num_args(); ++i) {
+    auto b = bounds_of(vars, e.arg(i), depth + 1);
+    if (!b) return std::nullopt;
+    a.push_back(*b);
+  }
+  auto corners = [&](Interval const& x, Interval const& y, auto const& f) {
+    W c[4] = {f(x.lo, y.lo), f(x.lo, y.hi), f(x.hi, y.lo), f(x.hi, y.hi)};
+    return bounded(*std::min_element(c, c + 4), *std::max_element(c, c + 4));
+  };
+  // Euclidean division by a positive divisor: the floor.
+  auto floor_div = [](W x, W y) { return x >= 0 ? x / y : -((-x + y - 1) / y); };
+  std::optional<Interval> r = a.empty() ? std::nullopt : std::optional<Interval>(a[0]);
+  switch (e.decl().decl_kind()) {
+    case Z3_OP_ADD:
+      for (size_t i = 1; i < a.size() && r; ++i) r = bounded(r->lo + a[i].lo, r->hi + a[i].hi);
+      return r;
+    case Z3_OP_SUB:
+      for (size_t i = 1; i < a.size() && r; ++i) r = bounded(r->lo - a[i].hi, r->hi - a[i].lo);
+      return r;
+    case Z3_OP_UMINUS: return Interval{-a[0].hi, -a[0].lo};
+    case Z3_OP_MUL:
+      for (size_t i = 1; i < a.size() && r; ++i) r = corners(*r, a[i], [](W x, W y) { return x * y; });
+      return r;
+    case Z3_OP_IDIV: {
+      if (a[1].lo < 1) return std::nullopt;
+      r = corners(a[0], a[1], floor_div);
+      // x/y >= 1 where x - y >= 0 (its sum-of-monomials form cancels what x and y share: the
+      // ceil form (M+a-1)/a is >= 1 as M >= 1).
+      if (r && r->lo < 1) {
+        auto diff = bounds_of(vars, normal_form(e.arg(0) - e.arg(1)), depth + 1);
+        if (diff && diff->lo >= 0) r->lo = 1;
+      }
+      return r;
+    }
+    case Z3_OP_MOD:
+      if (a[1].lo < 1) return std::nullopt;
+      return Interval{0, a[1].hi - 1};
+    default: return std::nullopt;
+  }
+}
+
+// Terms (symbolic.hpp's grammar). `nest` counts the parentheses open around the cursor, terms'
+// and trees' alike, at most notation::kMaxNesting.
 struct TermParser {
   z3::context& c;
   Variables const& vars;
   Cursor& cur;
+  int nest = 0;
+  bool fact_lhs = false;  ///< a `%` outside parentheses ends the term: the fact's `TERM % D`
+  /// Where given, a divisor the bounds do not show >= 1 is accepted and listed here, for the
+  /// caller to decide under the hypotheses; otherwise it is refused.
+  std::vector<PendingDivisor>* pending = nullptr;
 
-  std::optional<z3::expr> atom() {
+  bool at(char ch) const { return cur.pos < cur.s.size() && cur.s[cur.pos] == ch; }
+  bool open() {
+    if (nest >= notation::kMaxNesting)
+      return cur.fail("at most " + std::to_string(notation::kMaxNesting) + " nested parentheses (nesting too deep)");
+    ++nest;
+    ++cur.pos;
+    return true;
+  }
+
+  // primary := int | var | '(' sum ')'
+  std::optional<z3::expr> primary() {
     cur.skip();
-    bool neg = false;
-    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '-') {
-      neg = true;
-      ++cur.pos;
+    if (at('_')) ++cur.pos;  // CuTe's static marker
+    if (cur.pos >= cur.s.size()) return cur.fail("expected an integer, a variable or '(', found end of input"), std::nullopt;
+    if (at('(')) {
+      if (!open()) return std::nullopt;
+      bool outer = fact_lhs;
+      fact_lhs = false;
+      auto e = sum();
+      fact_lhs = outer;
+      if (!e) return std::nullopt;
       cur.skip();
+      if (!at(')')) return cur.fail("expected ')' after the term"), std::nullopt;
+      ++cur.pos;
+      --nest;
+      return e;
     }
-    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '_') ++cur.pos;  // CuTe's static marker
-    if (cur.pos >= cur.s.size()) return cur.fail("expected an integer or a variable, found end of input"), std::nullopt;
-    std::optional<z3::expr> e;
     if (ident_start(cur.s[cur.pos])) {
       size_t start = cur.pos;
       while (cur.pos < cur.s.size() && ident_char(cur.s[cur.pos])) ++cur.pos;
@@ -62,64 +161,103 @@ struct TermParser {
         cur.fail("unknown variable `" + name + "` (declare it with --where '" + name + " in LO..HI')");
         return std::nullopt;
       }
-      e = c.int_const(name.c_str());
-    } else {
-      long long v = 0;
-      if (!cur.integer(v)) return std::nullopt;
-      cur.skip();
-      if (cur.pos < cur.s.size() && cur.s[cur.pos] == '^') {  // a numeral power B^K
-        size_t at = cur.pos;
-        ++cur.pos;
-        cur.skip();
-        long long k = 0;
-        if (!cur.integer(k)) return std::nullopt;
-        __extension__ __int128 p = 1;
-        for (long long i = 0; i < k && p <= INT64_MAX; ++i) p *= v;
-        if (p > INT64_MAX) {
-          cur.pos = at;
-          cur.fail(std::to_string(v) + "^" + std::to_string(k) + " does not fit in 64 bits");
-          return std::nullopt;
-        }
-        v = static_cast<long long>(p);
-      }
-      e = c.int_val(static_cast<int64_t>(v));
+      return c.int_const(name.c_str());
     }
-    return neg ? -*e : *e;
+    if (!std::isdigit(static_cast<unsigned char>(cur.s[cur.pos])))
+      return cur.fail("expected an integer, a variable or '('"), std::nullopt;
+    long long v = 0;
+    if (!cur.integer(v)) return std::nullopt;
+    return c.int_val(static_cast<int64_t>(v));
   }
-  // A divisor of `/` or `%`: a numeral >= 1, or a variable whose lower bound is >= 1.
+  // power := primary ['^' int]: a numeral power is its value (`2^31`), any other the product of
+  // K factors (`a^2` is a*a; K <= 64).
+  std::optional<z3::expr> power() {
+    auto e = primary();
+    if (!e) return std::nullopt;
+    cur.skip();
+    if (!at('^')) return e;
+    size_t at_caret = cur.pos;
+    ++cur.pos;
+    cur.skip();
+    long long k = 0;
+    if (!cur.integer(k)) return std::nullopt;
+    int64_t v = 0;
+    if (e->is_numeral() && e->is_numeral_i64(v)) {
+      __extension__ __int128 p = 1;
+      for (long long i = 0; i < k && p <= INT64_MAX && p >= -INT64_MAX; ++i) p *= v;
+      if (p > INT64_MAX || p < -INT64_MAX) {
+        cur.pos = at_caret;
+        cur.fail(std::to_string(v) + "^" + std::to_string(k) + " does not fit in 64 bits");
+        return std::nullopt;
+      }
+      return c.int_val(static_cast<int64_t>(p));
+    }
+    if (k > 64) {
+      cur.pos = at_caret;
+      return cur.fail("a power of a term takes an exponent of at most 64"), std::nullopt;
+    }
+    z3::expr r = c.int_val(1);
+    for (long long i = 0; i < k; ++i) r = i == 0 ? *e : r * *e;
+    return r;
+  }
+  // atom := ['-'] power
+  std::optional<z3::expr> atom() {
+    cur.skip();
+    if (at('-')) {
+      ++cur.pos;
+      auto e = power();
+      if (!e) return std::nullopt;
+      return -*e;
+    }
+    return power();
+  }
+  // A divisor of `/` or `%`: an atom that is >= 1 for every value within the variables' bounds
+  // (bounds_of): a numeral >= 1, a variable whose lower bound is >= 1, or a parenthesized term
+  // such as `(a*b)` or `(a-1)` with a >= 2.
   std::optional<z3::expr> divisor() {
     cur.skip();
-    size_t at = cur.pos;
+    size_t where = cur.pos;
     auto d = atom();
     if (!d) return std::nullopt;
-    int64_t k = 0;
-    bool positive = d->is_numeral() ? d->is_numeral_i64(k) && k >= 1
-                                    : d->is_const() && vars.find(d->decl().name().str()) != nullptr &&
-                                          vars.find(d->decl().name().str())->lo >= 1;
-    if (!positive) {
-      cur.pos = at;
-      cur.fail("the divisor must be a numeral >= 1 or a variable whose lower bound is >= 1");
+    auto b = bounds_of(vars, *d);
+    if (!b || b->lo < 1) {  // the sum-of-monomials form may cancel what the term repeats: a+b-a
+      auto n = bounds_of(vars, normal_form(*d));
+      if (n && (!b || n->lo > b->lo)) b = n;
+    }
+    if (!b || b->lo < 1) {
+      std::string text = cur.s.substr(where, cur.pos - where);
+      while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.pop_back();
+      if (pending) {
+        pending->push_back({*d, text, where + 1, b ? std::optional<long long>(static_cast<long long>(b->lo)) : std::nullopt});
+        return d;
+      }
+      cur.pos = where;
+      cur.fail("the divisor must be >= 1 for every value within the variables' bounds (a numeral >= 1, a variable bounded "
+               "below by 1, or a term in parentheses whose bounds give >= 1): `" + text + "`" +
+               (b ? " can be " + std::to_string(static_cast<long long>(b->lo)) : std::string(" has no bounds")));
       return std::nullopt;
     }
     return d;
   }
-  // prod := atom {('*' atom | '/' divisor)}: `/` is floor division (Euclidean: the divisor is
-  // positive), left to right: `M/bM*2` is (M/bM)*2.
+  // prod := atom {('*' atom | '/' divisor | '%' divisor)}: `/` is z3's integer division, which
+  // for a divisor >= 1 is floor division, and `%` the remainder in [0, divisor); left to right:
+  // `M/bM*2` is (M/bM)*2.
   std::optional<z3::expr> prod() {
     auto a = atom();
     if (!a) return std::nullopt;
     while (true) {
       cur.skip();
-      if (cur.pos < cur.s.size() && cur.s[cur.pos] == '*') {
+      if (at('*')) {
         ++cur.pos;
         auto b = atom();
         if (!b) return std::nullopt;
         a = *a * *b;
-      } else if (cur.pos < cur.s.size() && cur.s[cur.pos] == '/') {
+      } else if (at('/') || (at('%') && !fact_lhs)) {
+        bool div = at('/');
         ++cur.pos;
         auto b = divisor();
         if (!b) return std::nullopt;
-        a = *a / *b;
+        a = div ? *a / *b : z3::mod(*a, *b);
       } else {
         return a;
       }
@@ -130,8 +268,8 @@ struct TermParser {
     if (!a) return std::nullopt;
     while (true) {
       cur.skip();
-      if (cur.pos < cur.s.size() && (cur.s[cur.pos] == '+' || cur.s[cur.pos] == '-')) {
-        bool minus = cur.s[cur.pos] == '-';
+      if (at('+') || at('-')) {
+        bool minus = at('-');
         ++cur.pos;
         auto b = prod();
         if (!b) return std::nullopt;
@@ -142,44 +280,94 @@ struct TermParser {
     }
   }
 
-  // A tree of terms: '(' tree {',' tree} ')' or a sum, at most notation::kMaxNesting
-  // parentheses deep (`depth` counts the ones around this tree).
-  bool tree(spec::IntTuple& profile, std::vector<z3::expr>& leaves, std::vector<std::string>* texts, int depth = 0) {
+  // A tree of terms: '(' tree {',' tree} ')' or a term. A '(' opens a term where the term that
+  // follows is whole (`(M*N+a-1)/a`, `(a*b)`, `(a+1)*b`), else a tuple; where neither reads, the
+  // error that reached further is reported.
+  bool tree(spec::IntTuple& profile, std::vector<z3::expr>& leaves, std::vector<std::string>* texts) {
     cur.skip();
-    if (cur.pos < cur.s.size() && cur.s[cur.pos] == '(') {
-      if (depth >= notation::kMaxNesting)
-        return cur.fail("at most " + std::to_string(notation::kMaxNesting) + " nested parentheses (nesting too deep)");
-      ++cur.pos;
-      std::vector<spec::IntTuple> items;
-      while (true) {
-        spec::IntTuple item;
-        if (!tree(item, leaves, texts, depth + 1)) return false;
-        items.push_back(item);
-        cur.skip();
-        if (cur.pos < cur.s.size() && cur.s[cur.pos] == ',') {
-          ++cur.pos;
-          continue;
+    size_t start = cur.pos;
+    auto leaf = [&](z3::expr const& e) {
+      profile = spec::IntTuple(static_cast<spec::i64>(leaves.size()));
+      leaves.push_back(e);
+      if (texts) {
+        size_t b = start, end = cur.pos;
+        while (end > b && std::isspace(static_cast<unsigned char>(cur.s[end - 1]))) --end;
+        // Parentheses around the whole term group it: `(a-5)` is the entry `a-5`.
+        while (end - b >= 2 && cur.s[b] == '(' && cur.s[end - 1] == ')') {
+          int depth = 0;
+          bool whole = true;
+          for (size_t i = b; i < end && whole; ++i) {
+            depth += cur.s[i] == '(' ? 1 : cur.s[i] == ')' ? -1 : 0;
+            whole = depth > 0 || i + 1 == end;
+          }
+          if (!whole) break;
+          ++b;
+          --end;
+          while (b < end && std::isspace(static_cast<unsigned char>(cur.s[b]))) ++b;
+          while (end > b && std::isspace(static_cast<unsigned char>(cur.s[end - 1]))) --end;
         }
-        if (cur.pos < cur.s.size() && cur.s[cur.pos] == ')') {
-          ++cur.pos;
-          break;
-        }
-        return cur.fail("expected ',' or ')'");
+        texts->push_back(cur.s.substr(b, end - b));
       }
-      // `(x)` around a single term groups it (a term such as `(a*b)`); it counts as that leaf.
-      profile = items.size() == 1 && items[0].leaf ? items[0] : spec::IntTuple::tuple(std::move(items));
+      return true;
+    };
+    if (!at('(')) {
+      auto e = sum();
+      return e && leaf(*e);
+    }
+    int const nest0 = nest;
+    // As a term, whole where a delimiter follows it.
+    auto e = sum();
+    cur.skip();
+    size_t const term_end = cur.pos;
+    if (e && (cur.pos >= cur.s.size() || at(',') || at(')') || at(':'))) return leaf(*e);
+    Cursor term_cur = cur;
+    // As a tuple.
+    cur.pos = start;
+    cur.error.clear();
+    nest = nest0;
+    size_t const nleaves = leaves.size(), ntexts = texts ? texts->size() : 0;
+    spec::IntTuple tuple_profile;
+    bool tuple = tuple_items(tuple_profile, leaves, texts);
+    if (tuple && (!e || cur.pos >= term_end)) {
+      profile = std::move(tuple_profile);
       return true;
     }
-    size_t start = cur.pos;
-    auto e = sum();
-    if (!e) return false;
-    profile = spec::IntTuple(static_cast<spec::i64>(leaves.size()));
-    leaves.push_back(*e);
-    if (texts) {
-      size_t end = cur.pos;
-      while (end > start && std::isspace(static_cast<unsigned char>(cur.s[end - 1]))) --end;
-      texts->push_back(cur.s.substr(start, end - start));
+    leaves.erase(leaves.begin() + static_cast<std::ptrdiff_t>(nleaves), leaves.end());
+    if (texts) texts->resize(ntexts);
+    if (e) {  // the term read further than the tuple: its leaf (what follows is the caller's error)
+      cur.pos = term_end;
+      cur.error.clear();
+      nest = nest0;
+      return leaf(*e);
     }
+    if (term_cur.error_pos > cur.error_pos) {
+      cur.error = term_cur.error;
+      cur.error_pos = term_cur.error_pos;
+      cur.pos = term_cur.pos;
+    }
+    return false;
+  }
+  bool tuple_items(spec::IntTuple& profile, std::vector<z3::expr>& leaves, std::vector<std::string>* texts) {
+    if (!open()) return false;
+    std::vector<spec::IntTuple> items;
+    while (true) {
+      spec::IntTuple item;
+      if (!tree(item, leaves, texts)) return false;
+      items.push_back(item);
+      cur.skip();
+      if (at(',')) {
+        ++cur.pos;
+        continue;
+      }
+      if (at(')')) {
+        ++cur.pos;
+        break;
+      }
+      return cur.fail("expected ',' or ')'");
+    }
+    --nest;
+    // `(x)` around a single term groups it (a term such as `(a*b)`); it counts as that leaf.
+    profile = items.size() == 1 && items[0].leaf ? items[0] : spec::IntTuple::tuple(std::move(items));
     return true;
   }
 };
@@ -311,9 +499,11 @@ std::string Variables::str(z3::context& c, z3::model const& m) const {
   return s;
 }
 
-std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error) {
+std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error,
+                                   std::vector<PendingDivisor>* pending) {
   Cursor cur{text, 0, {}};
   TermParser p{c, vars, cur};
+  p.pending = pending;
   auto e = p.sum();
   cur.skip();
   if (e && cur.pos != text.size()) cur.fail("unexpected `" + text.substr(cur.pos) + "`");
@@ -327,7 +517,9 @@ std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::s
 std::optional<z3::expr> parse_fact(z3::context& c, Variables const& vars, std::string const& text, std::string& error) {
   Cursor cur{text, 0, {}};
   TermParser p{c, vars, cur};
+  p.fact_lhs = true;  // `TERM % D`: the remainder of the whole left term
   auto lhs = p.sum();
+  p.fact_lhs = false;
   if (!lhs) {
     error = cur.error;
     return std::nullopt;
@@ -394,10 +586,11 @@ std::string strip_layout_parens(std::string text) {
 }  // namespace
 
 std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const& vars, std::string const& written,
-                                                std::string& error) {
+                                                std::string& error, std::vector<PendingDivisor>* pending) {
   std::string const text = strip_layout_parens(written);
   Cursor cur{text, 0, {}};
   TermParser p{c, vars, cur};
+  p.pending = pending;
   LeafLayout l;
   l.profile = spec::IntTuple(0);
   std::vector<z3::expr> strides;
@@ -417,6 +610,24 @@ std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const&
     return std::nullopt;
   }
   for (auto const& s : strides) l.stride.emplace_back(s);
+  return l;
+}
+
+std::optional<LeafLayout> parse_symbolic_shape(z3::context& c, Variables const& vars, std::string const& text,
+                                               std::string& error, std::vector<PendingDivisor>* pending) {
+  Cursor cur{text, 0, {}};
+  TermParser p{c, vars, cur};
+  p.pending = pending;
+  LeafLayout l;
+  l.profile = spec::IntTuple(0);
+  bool ok = p.tree(l.profile, l.shape, &l.shape_text);
+  cur.skip();
+  if (ok && cur.pos != text.size()) ok = cur.fail("unexpected `" + text.substr(cur.pos) + "`");
+  if (!ok) {
+    error = cur.error;
+    return std::nullopt;
+  }
+  for (size_t k = 0; k < l.shape.size(); ++k) l.stride.emplace_back(c.int_val(1));
   return l;
 }
 

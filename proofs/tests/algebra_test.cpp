@@ -105,6 +105,56 @@ bool refused_or_split(std::function<void()> const& fn) {
   return false;
 }
 
+// How many terms and layouts expect_reads_back read back (printed by the random tests).
+int g_terms_read_back = 0, g_layouts_read_back = 0;
+
+// A printed term reads back (symbolic.hpp's grammar) as the same term: term_text, then
+// parse_term, gives the same polynomial (its sum-of-monomials form; a quotient's operands alike).
+// A divisor the bounds alone do not show >= 1 (`6/(2/a)` in a case a <= 2) must be >= 1 under
+// the hypotheses of s, as prove decides it (at_least_one).
+void expect_divisors_hold(lp::Setting const& s, std::vector<lp::PendingDivisor> const& pending, std::string const& text) {
+  for (auto const& d : pending) {
+    std::optional<lp::Answer> u;
+    EXPECT_NO_THROW(u = lp::at_least_one(s, d.term, "the divisor `" + d.text + "` of `" + text + "`"));
+    EXPECT_FALSE(u.has_value()) << "`" << text << "`: " << u->reason;
+  }
+}
+void expect_term_reads_back(lp::Setting const& s, z3::expr const& e) {
+  std::string text = lp::term_text(e), error;
+  std::vector<lp::PendingDivisor> pending;
+  auto back = lp::parse_term(e.ctx(), s.vars, text, error, &pending);
+  ASSERT_TRUE(back.has_value()) << "`" << text << "` does not read back: " << error;
+  expect_divisors_hold(s, pending, text);
+  EXPECT_TRUE(lp::same_polynomial(*back, e)) << "`" << text << "` reads back as " << back->to_string() << ", printed from " << e.to_string();
+  ++g_terms_read_back;
+}
+
+// Every term of an algebra result reads back (shapes, integer strides, basis strides' scales, the
+// offset's), and so does the whole layout where CuTe notation with terms writes it (integer
+// strides, no offset): the same profile and, leaf by leaf, the same terms.
+void expect_reads_back(lp::Setting const& s, lp::LeafLayout const& l) {
+  auto value = [&](lp::SymValue const& x) {
+    for (auto const& [path, e] : x.parts()) expect_term_reads_back(s, lp::simplified(e));  // as value_text prints it
+  };
+  for (auto const& e : l.shape) expect_term_reads_back(s, e);
+  for (auto const& d : l.stride) value(d);
+  if (l.offset) value(*l.offset);
+  bool integer = !l.offset;
+  for (auto const& d : l.stride) integer = integer && d.is_integer();
+  if (!integer) return;
+  std::string text = lp::layout_text(l), error;
+  std::vector<lp::PendingDivisor> pending;
+  auto back = lp::parse_symbolic_layout(l.shape.at(0).ctx(), s.vars, text, error, &pending);
+  ASSERT_TRUE(back.has_value()) << "`" << text << "` does not read back: " << error;
+  expect_divisors_hold(s, pending, text);
+  ASSERT_TRUE(back->profile == l.profile) << "`" << text << "` reads back with another profile";
+  for (size_t k = 0; k < l.shape.size(); ++k) {
+    EXPECT_TRUE(lp::same_polynomial(back->shape[k], l.shape[k])) << text << ", shape leaf " << k;
+    EXPECT_TRUE(lp::same_polynomial(back->stride[k].scalar(), l.stride[k].scalar())) << text << ", stride leaf " << k;
+  }
+  ++g_layouts_read_back;
+}
+
 // The spec's results at every assignment of (a, b) in 1..3 where s's hypotheses hold;
 // `spec_refuses` is set where the spec refuses one (`want` throws sp::Error).
 std::vector<std::pair<std::vector<long long>, sp::Layout>> spec_everywhere(lp::Setting const& s,
@@ -135,6 +185,7 @@ bool agrees_with_spec(lp::Setting const& s, std::function<lp::Symbolic()> const&
   lp::Symbolic r;
   if (refused_or_split([&] { r = make(); })) return false;
   EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  expect_reads_back(s, r.layout);
   for (auto const& [x, w] : wants) {
     auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
     if (sp::size(got) != sp::size(w)) {
@@ -181,6 +232,7 @@ void agrees_by_cases(lp::Setting& s, std::function<lp::Symbolic()> const& make,
   }
   ++results;
   EXPECT_FALSE(spec_refuses) << "a result where the spec refuses: " << lp::layout_text(r.layout);
+  expect_reads_back(s, r.layout);
   for (auto const& [x, w] : wants) {
     auto got = lp::instantiate(s, lp::Fn::of(r.layout), x).layout;
     if (rank) {
@@ -348,13 +400,14 @@ TEST(Algebra, LogicalDivideByATile) {
       "depends on whether bM = 1");
 }
 
-// A structural question z3 cannot decide (b | M holds, as b | a | M, but neither the facts by
-// form nor z3 decide it: nonlinear mod) has a bounded budget per solver check, a tenth of the
+// A structural question z3 cannot decide (b | M holds, as M = (M+a) - a with b | M+a and b | a,
+// but neither the facts' rules nor z3 decide it: nonlinear mod; the chain b | a | M is decided by
+// the rules now, DividesUsesModFacts) has a bounded budget per solver check, a tenth of the
 // timeout and at least 2 s. A condition the operation requires is then a Split without a
 // condition naming it (unknown), never an InputError ("does not hold for every value").
 TEST(Algebra, UndecidedRequiredConditionIsASplitNamingIt) {
   z3::context c;
-  lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, M % a == 0, a % b == 0");
+  lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, (M+a) % b == 0, a % b == 0");
   s.timeout_ms = 30000;
   std::string e;
   // An InputError (bad input for an undecided condition) fails the test too: it is not caught.
@@ -371,7 +424,7 @@ TEST(Algebra, UndecidedRequiredConditionIsASplitNamingIt) {
 // Symbolic::undecided and the result is still given and spot-checked (the budget was not spent).
 TEST(Algebra, UndecidedQuestionWithAFormRightEitherWay) {
   z3::context c;
-  lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, a % b == 0");
+  lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, (M+a) % b == 0, a % b == 0");
   std::string e;
   auto r = lp::complement(s, symbolic(c, s.vars, "b:1"), *lp::parse_term(c, s.vars, "M*N", e));
   EXPECT_EQ(lp::layout_text(r.layout), "(M*N+b-1)/b:b");
@@ -420,6 +473,30 @@ TEST(Algebra, DividesUsesModFacts) {
             "M*N/(a*b):a*b");
   EXPECT_EQ(last("M in 1..2^20, N in 1..2^20, M % 128 == 0", "64:1", "M*N"), "M*N/64:64");
   EXPECT_EQ(last("a in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % a == 0", "a:1", "M+N"), "(M+N)/a:a");
+  // Chains of facts (closed_over_chains): b | a and a | M give b | M (it was undecided: the ceil
+  // form, with "b divides M*N" in Symbolic::undecided); c | b | a | M; b | a with a*c | M (a | a*c
+  // by form); facts that form no chain (a | M, a | b) say nothing about b | M.
+  EXPECT_EQ(last("a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, a % b == 0", "b:1", "M*N"), "N*(M/b):b");
+  EXPECT_EQ(last("a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, a % b == 0, M % a == 0", "b:1", "M*N"), "N*(M/b):b");
+  EXPECT_EQ(last("a in 2..2^10, b in 2..2^10, c in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, a % b == 0, b % c == 0", "c:1", "M*N"),
+            "N*(M/c):c");
+  EXPECT_EQ(last("a in 2..2^10, b in 2..2^10, c in 2..2^10, M in 1..2^20, N in 1..2^20, M % (a*c) == 0, a % b == 0", "b:1", "M*N"),
+            "N*(M/b):b");
+  {
+    z3::context c;
+    lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, b % a == 0");
+    std::string e;
+    auto r = lp::complement(s, symbolic(c, s.vars, "b:1"), *lp::parse_term(c, s.vars, "M*N", e));
+    EXPECT_EQ(lp::layout_text(r.layout), "(M*N+b-1)/b:b");
+  }
+  {
+    // a | M and b | N form no chain: b | M does not follow (the ceil form; spot-checked).
+    z3::context c;
+    lp::Setting s = setting(c, "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % b == 0");
+    std::string e;
+    auto r = lp::complement(s, symbolic(c, s.vars, "b:1"), *lp::parse_term(c, s.vars, "M", e));
+    EXPECT_EQ(lp::layout_text(r.layout), "(M+b-1)/b:b");
+  }
   // A required condition: the stride M*N is divisible by the span a (complement.stride_divisibility):
   // R = (1, (M/a)*N, M*N*N/(N*M*N)):(1, a, M*N*N), its modes of shape 1 left out.
   EXPECT_EQ(last("a in 2..2^10, M in 1..2^20, N in 1..2^10, M % a == 0", "(a,N):(1,M*N)", "M*N*N"), "N*(M/a):a");
@@ -458,6 +535,43 @@ TEST(Algebra, RandomComplementsAndDividesUnderModFactsAgreeWithTheSpec) {
   std::printf("160 complements and divides under mod facts, case by case: %d cases with results, %d refused or split\n", results, other);
   EXPECT_GT(results, 30);
   EXPECT_GT(other, 5);
+}
+
+// The same under chains of facts (2 | a | b, a | 2 | b, 2 | b | a, a | b | 2 ...), which divides()
+// closes over (closed_over_chains), and pairs that form no chain (2 | b, 3 | a): a result must
+// still be the spec's function wherever they hold. A planted closure that chains any two facts
+// (without x_i | q_j) fails it.
+TEST(Algebra, RandomComplementsAndDividesUnderChainsOfFactsAgreeWithTheSpec) {
+  std::mt19937 gen(20261205);
+  auto pick = picker(gen);
+  std::vector<std::string> facts{"b % a == 0, a % 2 == 0", "a % 2 == 0, b % a == 0", "b % 2 == 0, 2 % a == 0", "a % b == 0, b % 2 == 0",
+                                 "b % a == 0, 2 % b == 0", "(a*b) % 4 == 0, a % 2 == 0, b % a == 0", "a % b == 0, b % a == 0",
+                                 // facts that form no chain: nothing may be derived from them
+                                 "b % 2 == 0, a % 3 == 0", "a % 2 == 0, b % 3 == 0", "b % 3 == 0, 3 % a == 0"};
+  std::vector<std::string> shapes{"a", "b", "2", "a*2", "a*b", "1"};
+  std::vector<std::string> strides{"1", "a", "b", "2", "2*a", "1", "1", "0"};
+  std::vector<std::string> targets{"b*3", "b", "a*b", "b*b", "b+a*b", "b+2", "a*3", "6"};
+  int results = 0, other = 0;
+  for (int t = 0; t < 120; ++t) {
+    bool divide = t % 2 == 1;
+    auto [bt, at] = random_b_and_a(gen, shapes, strides);
+    std::string mt = pick(targets), where = "a in 1..3, b in 1..3, " + pick(facts);
+    SCOPED_TRACE((divide ? "logical_divide(" + at + ", " + bt + ")" : "complement(" + bt + ", " + mt + ")") + " where " + where);
+    z3::context c;
+    lp::Setting s = setting(c, where);
+    std::string e;
+    lp::LeafLayout a = symbolic(c, s.vars, at), b = symbolic(c, s.vars, bt);
+    z3::expr m = *lp::parse_term(c, s.vars, mt, e);
+    agrees_by_cases(
+        s, [&] { return divide ? lp::logical_divide(s, a, b) : lp::complement(s, b, m); },
+        [&](std::vector<long long> const& x) {
+          return divide ? sp::logical_divide(concrete(s, a, x), sp::Tiler::of(concrete(s, b, x)))
+                        : sp::complement(concrete(s, b, x), lp::value_of(s, m, x));
+        },
+        0, results, other, divide);
+  }
+  std::printf("120 complements and divides under chains of facts, case by case: %d cases with results, %d refused or split\n", results, other);
+  EXPECT_GT(results, 30);
 }
 
 // Random complements and logical divides by a layout over a and b (1..3), against the spec at
@@ -1276,4 +1390,108 @@ TEST(Algebra, RandomTiledAndFlatDividesByALayoutAgreeWithTheSpec) {
               results["tiled_divide"], results["flat_divide"], results["tiled_product"], results["flat_product"], other);
   EXPECT_GT(results["tiled_divide"], 15);
   EXPECT_GT(results["flat_divide"], 15);
+}
+
+// Printed terms read back (issue 15): each form term_text writes — sums, differences, products,
+// quotients (left to right: M/a*N is (M/a)*N; N*(M/a); M*N/(a*b)), the ceil form (M*N+a-1)/a,
+// remainders, negations, repeated factors, negative numerals — parses back (parse_term) as the same
+// polynomial; the printed texts are the algebra's (the hand-written expectations of the tests
+// above: docs/proofs.md). A divisor that can be below 1 within the bounds is refused with its
+// column.
+TEST(Algebra, PrintedTermsReadBack) {
+  z3::context c;
+  lp::Setting s = setting(c, "a in 2..64, b in 1..64, M in 1..2^20, N in 1..2^20");
+  z3::expr a = c.int_const("a"), b = c.int_const("b"), M = c.int_const("M"), N = c.int_const("N");
+  std::vector<z3::expr> terms{M * N,
+                              M * N + a - 1,
+                              (M * N + a - 1) / a,
+                              (M / a) * N,
+                              N * (M / a),
+                              (M * N) / (a * b),
+                              (M + b - 1) / b,
+                              M / ((M + a - 1) / a),
+                              a - (b - M),
+                              a - (b + M),
+                              -(a + b),
+                              -(M / a),
+                              c.int_val(-3) * a + 2,
+                              a * c.int_val(-1),
+                              z3::mod(M, a) + 1,
+                              N * z3::mod(M, a * b),
+                              a * a * b,
+                              (a + 1) * (a + 1) * b,
+                              (M - 1) / (a * a),
+                              c.int_val(-7),
+                              c.int_val(2147483648)};
+  for (auto const& e : terms) {
+    SCOPED_TRACE(lp::term_text(e));
+    expect_term_reads_back(s, e);
+    expect_term_reads_back(s, lp::simplified(e));  // the simplified forms (what the algebra prints)
+  }
+  // The printed texts of the tests above read back as what they print.
+  std::string error;
+  for (std::string text : {"(M*N+a-1)/a", "N*(M/a)", "M/a*N", "M*N/(a*b)", "(M+N)/a", "M*N/64", "M/((M+a-1)/a)"}) {
+    auto e = lp::parse_term(c, s.vars, text, error);
+    ASSERT_TRUE(e.has_value()) << text << ": " << error;
+    EXPECT_EQ(lp::term_text(*e), text);
+  }
+  // Powers in input (the algebra prints none: z3's simplifier writes a*a): the product of the factors.
+  auto squared = lp::parse_term(c, s.vars, "(a+1)^2*b", error);
+  ASSERT_TRUE(squared.has_value()) << error;
+  EXPECT_TRUE(lp::same_polynomial(*squared, (a + 1) * (a + 1) * b));
+  // Division means z3's (and the algebra's) integer division: floor by a divisor >= 1, left to right.
+  auto value = [&](std::string const& text, std::vector<long long> const& x) {
+    auto e = lp::parse_term(c, s.vars, text, error);
+    EXPECT_TRUE(e.has_value()) << text << ": " << error;
+    return lp::value_of(s, *e, x);
+  };
+  EXPECT_EQ(value("M/a*N", {3, 1, 7, 5}), 10);      // (7/3)*5, not 35/3
+  EXPECT_EQ(value("(M*N+a-1)/a", {3, 1, 7, 5}), 12);  // ceil(35/3)
+  EXPECT_EQ(value("(1-M)/a", {3, 1, 7, 5}), -2);      // floor(-6/3); floor(-5/3) = -2 below
+  EXPECT_EQ(value("(2-M)/a", {3, 1, 7, 5}), -2);
+  EXPECT_EQ(value("M%a*N", {3, 1, 7, 5}), 5);
+  EXPECT_EQ(value("a^2", {3, 1, 7, 5}), 9);
+  EXPECT_EQ(value("-2^3+a", {3, 1, 7, 5}), -5);
+  // Divisors that can be below 1 within the bounds, and errors with their column.
+  for (auto [text, want] : std::vector<std::pair<std::string, std::string>>{
+           {"M/(b-1)", "column 3: the divisor must be >= 1 for every value within the variables' bounds"},
+           {"M/(a-b)", "`(a-b)` can be -62"},
+           {"M/b%(a-2)", "column 5: the divisor must be"},
+           {"(M*N+a-1)/a x", "column 13: unexpected `x`"},
+           {"(M+1", "column 5: expected ')' after the term"},
+           {"M/", "column 3: expected an integer, a variable or '(', found end of input"}}) {
+    EXPECT_FALSE(lp::parse_term(c, s.vars, text, error).has_value()) << text;
+    EXPECT_NE(error.find(want), std::string::npos) << text << ": " << error;
+  }
+  // A divisor the bounds do not show >= 1 is refused, or listed where the caller asks (prove then
+  // decides it under the hypotheses: a case's a <= 2 makes 2/a >= 1).
+  {
+    z3::context c2;
+    lp::Setting s2 = setting(c2, "a in 1..3, a <= 2");
+    EXPECT_FALSE(lp::parse_term(c2, s2.vars, "6/(2/a)", error).has_value());
+    EXPECT_NE(error.find("column 3: the divisor must be >= 1 for every value within the variables' bounds"), std::string::npos) << error;
+    std::vector<lp::PendingDivisor> pending;
+    auto e = lp::parse_term(c2, s2.vars, "6/(2/a)", error, &pending);
+    ASSERT_TRUE(e.has_value()) << error;
+    ASSERT_EQ(pending.size(), 1u);
+    EXPECT_EQ(pending[0].text, "(2/a)");
+    EXPECT_EQ(pending[0].column, 3u);
+    EXPECT_FALSE(lp::at_least_one(s2, pending[0].term, "the divisor").has_value());
+    lp::Setting s3 = setting(c2, "a in 1..3");
+    expect_input_error([&] { lp::at_least_one(s3, pending[0].term, "the divisor `(2/a)`"); }, "the divisor `(2/a)` can be 0 (with a=3)");
+  }
+  // In a layout: a '(' opens a term where a whole term follows it, else a tuple.
+  for (std::string text : {"(M*N+a-1)/a:a", "((M*N+a-1)/a,(b,2)):(a,(1,b))", "(M/a*N,2):(1,(a+1)*b)", "((a*b)):((1))"}) {
+    auto l = lp::parse_symbolic_layout(c, s.vars, text, error);
+    ASSERT_TRUE(l.has_value()) << text << ": " << error;
+    expect_reads_back(s, *l);
+  }
+  EXPECT_EQ(lp::layout_text(*lp::parse_symbolic_layout(c, s.vars, "((M*N+a-1)/a,(b,2)):(a,(1,b))", error)), "((M*N+a-1)/a,(b,2)):(a,(1,b))");
+  EXPECT_FALSE(lp::parse_symbolic_layout(c, s.vars, "(M*N+a-1)/a x:a", error).has_value());
+  EXPECT_NE(error.find("column 13: expected `:` between shape and stride"), std::string::npos) << error;
+}
+
+// The count of terms and layouts of the random tests' results that were read back (above).
+TEST(Algebra, ZzRandomResultsReadBack) {
+  std::printf("the random tests' results read back: %d terms, %d layouts\n", g_terms_read_back, g_layouts_read_back);
 }

@@ -368,19 +368,19 @@ layoutref_cli_test(prove_symbolic_tile_to_shape_rank RC 2 ARGS prove "injective(
 layoutref_cli_test(prove_symbolic_tile_to_shape_order_rank RC 2 ARGS prove "injective(tile_to_shape((2,2):(1,2), (M,N), (1,0,2)))" --where "M in 2..64, N in 2..64"
   LINES "tile_to_shape.order: the order .1,0,2. does not match the rank 2 of the shape" REJECT "proved")
 # Issue 15: a structural question z3 cannot decide has a bounded budget per solver check (a tenth
-# of --timeout, at least 2 s): b | M holds (b | a | M) but neither the facts by form nor z3 decide
-# it. A condition the operation requires is then unknown naming it (it was bad input, "does not
+# of --timeout, at least 2 s): b | M holds (M = (M+a) - a, b | M+a, b | a) but neither the facts'
+# rules nor z3 decide it (the chain b | a | M is decided by the rules: prove_symbolic_chain_of_facts). A condition the operation requires is then unknown naming it (it was bad input, "does not
 # hold for every value", after the whole --timeout); a question with a form right either way
 # (complement's last mode, ceil_div) is named in the note and the rest of the budget goes to the
 # spot check and the query (it was "no assignment ... small enough" after the whole --timeout).
 # The ctest TIMEOUT (25 s) is below --timeout (30 s): a run that used up the budget fails.
 layoutref_cli_test(prove_symbolic_undecided_condition RC 3 ARGS prove "injective(complement((b,2):(1,M), 2*M))" --timeout 30000
-  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, M % a == 0, a % b == 0"
+  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, (M+a) % b == 0, a % b == 0"
   LINES "^unknown .*: complement.stride_divisibility: could not decide whether b divides M .z3 could not decide whether it can fail .it holds with a=[0-9]+, b=[0-9]+, M=[0-9]+.: .*at most 3 s per solver check.; state the case, or a fact that decides it, in --where"
   REJECT "bad input|does not hold for every value|^proved|^refuted")
 set_tests_properties(cli.prove_symbolic_undecided_condition PROPERTIES TIMEOUT 25)
 layoutref_cli_test(prove_symbolic_undecided_question_named RC 0 ARGS prove "injective(complement(b:1, M*N))" --timeout 30000
-  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, a % b == 0"
+  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, (M+a) % b == 0, a % b == 0"
   LINES "^proved " "complement.b:1, M.N. = .M.N.b-1./b:b .computed symbolically: [0-9]+ structural questions decided by z3; undecided, the form right either way used: b divides M.N .z3 could not decide whether it can fail .it holds with [^)]*.: .*at most 3 s per solver check.; the same as the spec's complement at [1-9][0-9]* assignments."
   REJECT "small enough")
 set_tests_properties(cli.prove_symbolic_undecided_question_named PROPERTIES TIMEOUT 25)
@@ -389,7 +389,7 @@ set_tests_properties(cli.prove_symbolic_undecided_question_named PROPERTIES TIME
 # to right (the composition's split first, then the complement in each case), whatever the compiler.
 layoutref_cli_test(prove_symbolic_undecided_in_each_case RC 3 ARGS prove
   "equal(composition((p,q):(1,2*p), 2:1), complement((b,2):(1,M), 2*M))" --timeout 30000
-  --where "p in 1..8, q in 1..8, a in 2..2^10, b in 2..2^10, M in 1..2^20, M % a == 0, a % b == 0"
+  --where "p in 1..8, q in 1..8, a in 2..2^10, b in 2..2^10, M in 1..2^20, (M+a) % b == 0, a % b == 0"
   LINES "^unknown .*: the structure splits on whether 1 < p; case 1 < p: unknown: .*complement.stride_divisibility: could not decide whether b divides M"
         "case not 1 < p: unknown: .*complement.stride_divisibility: could not decide whether b divides M .*at most 3 s per solver check"
   REJECT "bad input|does not hold for every value|^proved|^refuted")
@@ -404,6 +404,33 @@ layoutref_cli_test(prove_symbolic_divides_by_a_fact RC 0 ARGS prove "equal(compl
 layoutref_cli_test(prove_symbolic_divides_without_the_fact RC 1 ARGS prove "equal(complement(a:1, M*N), (M/a*N):a)"
   --where "a in 2..2^10, M in 1..2^20, N in 1..2^20, M >= a"
   LINES "^refuted .z3, counterexample checked with the spec" "complement.a:1, M.N. = .M.N.a-1./a:a" REJECT "^proved")
+# Printed results read back (issue 15): the ceil_div form the algebra prints, `(M*N+a-1)/a`,
+# pasted into an equal is the same term (it was "column 10: expected `:` between shape and
+# stride"); quotients, parentheses and products as printed, in a shape tiler too; a divisor that
+# can be 0 is bad input naming it and its column.
+layoutref_cli_test(prove_printed_ceil_form_reads_back RC 0 ARGS prove "equal(complement(a:1, M*N), (M*N+a-1)/a:a)"
+  --where "a in 2..64, M in 1..64, N in 1..64"
+  LINES "^proved .same layout, " "complement.a:1, M.N. = .M.N.a-1./a:a .computed symbolically" REJECT "expected")
+layoutref_cli_test(prove_printed_quotients_read_back RC 0 ARGS prove "equal(complement((a,b):(1,a), M*N), (M*N/(a*b)):(a*b))"
+  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % b == 0"
+  LINES "^proved .same layout, ")
+layoutref_cli_test(prove_printed_quotient_in_a_tiler RC 0 ARGS prove "equal(logical_divide((M,N):(1,M), ((M+a-1)/a,N)), (((M+a-1)/a,M/((M+a-1)/a)),(N,1)):((1,(M+a-1)/a),(M,0)))"
+  --where "a in 1..8, M in 1..64, N in 1..64, M % a == 0"
+  LINES "^proved .same layout, " "logical_divide..M,N.:.1,M., ..M.a-1./a,N.. = ...M.a-1./a,M/..M.a-1./a..,.N,1..:..1,.M.a-1./a.,.M,0.. .computed symbolically")
+# A divisor the bounds alone do not show >= 1 (as the algebra prints within a case a <= 2) is
+# decided under the hypotheses: bad input where it can be 0, else the term is used.
+layoutref_cli_test(prove_divisor_by_the_hypotheses RC 0 ARGS prove "equal((6/(2/a)):1, (3*a):1)" --where "a in 1..3, a <= 2"
+  LINES "^proved ")
+layoutref_cli_test(prove_divisor_by_the_hypotheses_can_be_zero RC 2 ARGS prove "equal((6/(2/a)):1, (3*a):1)" --where "a in 1..3"
+  LINES "the divisor `.2/a.` .column 4 of `.6/.2/a..:1`. can be 0 .with a=3.")
+layoutref_cli_test(prove_divisor_can_be_zero RC 2 ARGS prove "equal((M/(b-1)):1, M:1)" --where "b in 1..8, M in 1..64"
+  LINES "the divisor `.b-1.` .column 4 of `.M/.b-1..:1`. can be 0 .with b=1, M=1.: a shape, bound or divisor below 1 is bad input")
+# Chains of facts: b | a and a | M give b | M (divides closes the facts over chains), so the
+# complement's last division is exact, (M/b)*N. It was unknown before: the ceil_div form, the
+# question undecided, and the equality not proved.
+layoutref_cli_test(prove_symbolic_chain_of_facts RC 0 ARGS prove "equal(complement(b:1, M*N), (M/b*N):b)"
+  --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, a % b == 0"
+  LINES "^proved .same layout, " "complement.b:1, M.N. = N..M/b.:b .computed symbolically" REJECT "undecided")
 # Issue 15's tile_to_shape with a target mode M*K and M % bM == 0: bM | M*K from the fact, the
 # count written (M/bM)*K, so the mixed-radix lemma applies. It was bad input after the whole
 # --timeout ("tile_to_shape.divisibility (mode 0) does not hold for every value: could not decide

@@ -64,6 +64,11 @@ z3::expr domain(Setting const& s);
 /// sufficient test (false says nothing).
 bool positive_polynomial(Setting const& s, z3::expr const& e);
 
+/// Whether e >= 1 for every value of the variables within their bounds and the hypotheses
+/// (positive_polynomial, else z3 within the budget). std::nullopt when it is; an unknown answer
+/// (with the reason) when z3 cannot tell. @throws InputError naming `what`, with the value and an
+/// assignment, when it can be below 1.
+std::optional<Answer> at_least_one(Setting const& s, z3::expr const& e, std::string const& what);
 /// Each fact of s.vars (`--where`'s `M % 128 == 0`) as the named hypothesis `fact.<text>` of s.
 /// Returns the error of the first fact that does not parse (`in the fact ...`), empty when all do.
 std::string add_facts(Setting& s);

@@ -36,21 +36,49 @@ struct Variables {
   std::string str(z3::context& c, z3::model const& m) const;
 };
 
-/// An integer term over the variables: `a*b`, `2*a+1`, `-a`, `7`, `_7`.
-/// Grammar: sum := prod {('+'|'-') prod}; prod := atom {'*' atom | '/' divisor};
-/// atom := ['-'] (int ['^' int] | var); a divisor is a numeral >= 1 or a variable whose lower
-/// bound is >= 1, and `/` is floor division (`M/128`).
+/// A divisor that the variables' bounds alone do not show >= 1 (`6/(2/a)`, where a case's
+/// hypothesis a <= 2 makes 2/a >= 1): accepted by the readers below only where they are given a
+/// list to put it in, for the caller to prove it >= 1 under the hypotheses (prove: bad input
+/// where it can be below 1, unknown where z3 cannot tell). `column` is 1-based in the text read;
+/// `lowest` the bounds' lowest value, where they give one.
+struct PendingDivisor {
+  z3::expr term;
+  std::string text;
+  size_t column = 0;
+  std::optional<long long> lowest;
+};
+
+/// An integer term over the variables: `a*b`, `2*a+1`, `-a`, `7`, `_7`, `(M*N+a-1)/a`, `M/a*N`, `a^2`.
+/// Grammar: sum := prod {('+'|'-') prod}; prod := atom {'*' atom | '/' divisor | '%' divisor};
+/// atom := ['-'] power; power := primary ['^' int]; primary := int | var | '(' sum ')'.
+/// `/` is z3's integer division and `%` its remainder, the operations the symbolic algebra's
+/// terms are made of: with a divisor >= 1, `/` rounds down (floor: CuTe's `/` on the non-negative
+/// values of shapes and sizes) and `%` lies in [0, divisor). A divisor is an atom that is >= 1
+/// for every value within the variables' bounds (interval arithmetic): a numeral >= 1, a
+/// variable bounded below by 1, or a term in parentheses such as `(a*b)`; any other divisor is
+/// refused, or, where `pending` is given, listed there for the caller to decide. `/`, `%` and `*` go
+/// left to right (`M/a*N` is (M/a)*N); a numeral power is its value (`2^31`), any other power
+/// the product of its factors (`a^2` is a*a). Every term term_text (algebra.hpp) prints reads
+/// back as the same term.
 /// Returns std::nullopt and sets `error` (with the column) on bad input.
-std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error);
+std::optional<z3::expr> parse_term(z3::context& c, Variables const& vars, std::string const& text, std::string& error,
+                                   std::vector<PendingDivisor>* pending = nullptr);
 
 /// A fact: `TERM OP TERM` with OP one of == != <= < >= >, where the left term may end in
-/// `% TERM` (Euclidean remainder; the divisor must be >= 1 for every value, else the fact is
+/// `% DIVISOR` (the remainder of the whole left term: `M+N % 4 == 0` is (M+N) % 4; a `%` inside
+/// parentheses is the term's) (Euclidean remainder; the divisor must be >= 1 for every value, else the fact is
 /// bad input where it is checked): `M % 128 == 0`, `bM <= M`.
 std::optional<z3::expr> parse_fact(z3::context& c, Variables const& vars, std::string const& text, std::string& error);
 
-/// A layout `shape:stride` whose leaves are terms (parentheses only build tuples).
+/// A layout `shape:stride` whose leaves are terms. A '(' opens a term where a whole term follows
+/// it (`(M*N+a-1)/a:a`, `((a*b),2):(1,a*b)`), else a tuple.
 /// Basis strides are not accepted here. Returns std::nullopt and sets `error` on bad input.
 std::optional<LeafLayout> parse_symbolic_layout(z3::context& c, Variables const& vars, std::string const& text,
-                                                std::string& error);
+                                                std::string& error, std::vector<PendingDivisor>* pending = nullptr);
+
+/// A shape whose leaves are terms, `(bM,(M+a-1)/a)`, as a layout with every stride 1 (the shape
+/// tilers and target shapes of prove's calls).
+std::optional<LeafLayout> parse_symbolic_shape(z3::context& c, Variables const& vars, std::string const& text,
+                                               std::string& error, std::vector<PendingDivisor>* pending = nullptr);
 
 }  // namespace layoutref::proofs

@@ -11,6 +11,11 @@
 
 namespace layoutref::proofs {
 
+/// e simplified (z3's simplifier), its quotients and remainders by divisors that are not numerals
+/// kept as such (their operands simplified, a quotient whose divisor's factors cancel written as
+/// the monomial): z3 writes `(div x y)` it can reduce as an ite over y = 0 (`x div x` as
+/// `ite(x = 0, x div 0, 1)`), which no reader takes back; the algebra's divisors are >= 1.
+z3::expr simplified(z3::expr const& e);
 /// e in sum-of-monomials form (an equivalent term).
 z3::expr normal_form(z3::expr const& e);
 /// a and b are the same polynomial: a - b normalizes to 0.
