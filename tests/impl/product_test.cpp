@@ -284,6 +284,11 @@ TEST(ImplProduct, ByLayoutIsTheByModeFrame) {
   EXPECT_EQ(Pr(Arrangement::tiled, a, b), "((_2,_2),_2,_3):((_1,_2),_4,_8)");
   EXPECT_EQ(Pr(Arrangement::flat, a, b), "(_2,_2,_2,_3):(_1,_2,_4,_8)");
   EXPECT_EQ(Pr(Arrangement::flat, "_4:_1", "_3:_2"), "(_4,_3):(_1,_8)");  // two leaves stay two modes
+  // Stride 0 on both sides: every value fits, but the size 2^40 * 2^30 does not.
+  for (Arrangement how : {Arrangement::logical, Arrangement::zipped, Arrangement::tiled, Arrangement::flat})
+    EXPECT_EQ(Pr(how, "1099511627776:0", "1073741824:0"), "error: 64-bit overflow: the result's size does not fit in int64");
+  EXPECT_EQ(Blocked("1099511627776:0", "1073741824:0"), "error: 64-bit overflow: the result's size does not fit in int64");
+  EXPECT_EQ(Raked("1099511627776:0", "1073741824:0"), "error: 64-bit overflow: the result's size does not fit in int64");
 }
 
 /// pad_into is modes.hpp's append(l, n), capacity errors included (ranks up to 6 at capacity 4).
