@@ -1024,6 +1024,48 @@ TEST(Algebra, RandomPartitionsAgreeWithTheSpec) {
   EXPECT_GT(other, 3);
 }
 
+namespace {
+
+// An MMA partition r of the identity tensor of `shape` (mma_partition, thread t or, with `every`,
+// every thread `_`) against spec::partition at every assignment of (a, b) in 1..2 and t in 0..3:
+// for one thread t, element by element; for every thread, as the multiset of coordinates over all
+// threads (each distinct thread partition once in r; over the thread indices, once per value of
+// the mode the operand does not use).
+void expect_mma_partition_is_the_specs(lp::Setting const& s, sp::TiledMma const& mma, sp::MmaOperand op, lp::LeafLayout const& shape,
+                                       lp::Symbolic const& r, bool every) {
+  for (long long a = 1; a <= 2; ++a)
+    for (long long b = 1; b <= 2; ++b)
+      for (long long t = 0; t <= 3; ++t) {
+        std::vector<long long> x{a, b, t};
+        sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
+        lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
+        if (every) {
+          if (t > 0) continue;
+          std::multiset<std::pair<long long, long long>> all, got;
+          auto key = [](sp::Value const& v) { return std::pair<long long, long long>{v.at({0}), v.at({1})}; };
+          for (long long k = 0; k < sp::size(sp::thr_layout_vmnk(mma)); ++k) {
+            sp::Tensor part = sp::partition(mma, op, k, id);
+            for (long long j = 0; j < sp::size(part); ++j) all.insert(key(sp::coordinate_value(sp::element(part, j))));
+          }
+          // Threads that differ only in the mode the operand does not use (N for A, M for B, K for
+          // C) share a partition: over the thread indices each element comes that many times.
+          int unused = op == sp::MmaOperand::A ? 2 : op == sp::MmaOperand::B ? 1 : 3;
+          long long times = sp::size(sp::mode(sp::thr_layout_vmnk(mma).shape, unused));
+          for (long long j = 0; j < f.size(); ++j)
+            for (long long k = 0; k < times; ++k) got.insert(key(f.at(j)));
+          EXPECT_TRUE(all == got) << lp::layout_text(r.layout) << " at a=" << a << ", b=" << b;
+          continue;
+        }
+        sp::Tensor want = sp::partition(mma, op, t, id);
+        ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
+        for (long long j = 0; j < f.size(); ++j)
+          ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
+              << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", t=" << t;
+      }
+}
+
+}  // namespace
+
 // A TiledMMA's partitions of symbolic coordinate tensors against spec::partition, element by
 // element at every assignment (one thread t), or as the multiset of coordinates over all threads
 // (`_`, each distinct thread partition once; over the thread indices, once per value of the mode
@@ -1058,35 +1100,7 @@ TEST(Algebra, RandomMmaPartitionsAgreeWithTheSpec) {
       continue;
     }
     ++results;
-    for (long long a = 1; a <= 2; ++a)
-      for (long long b = 1; b <= 2; ++b)
-        for (long long t = 0; t <= 3; ++t) {
-          std::vector<long long> x{a, b, t};
-          sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
-          lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
-          if (every) {
-            if (t > 0) continue;
-            std::multiset<std::pair<long long, long long>> all, got;
-            auto key = [](sp::Value const& v) { return std::pair<long long, long long>{v.at({0}), v.at({1})}; };
-            for (long long k = 0; k < sp::size(sp::thr_layout_vmnk(mma)); ++k) {
-              sp::Tensor part = sp::partition(mma, op, k, id);
-              for (long long j = 0; j < sp::size(part); ++j) all.insert(key(sp::coordinate_value(sp::element(part, j))));
-            }
-            // Threads that differ only in the mode the operand does not use (N for A, M for B, K for
-            // C) share a partition: over the thread indices each element comes that many times.
-            int unused = op == sp::MmaOperand::A ? 2 : op == sp::MmaOperand::B ? 1 : 3;
-            long long times = sp::size(sp::mode(sp::thr_layout_vmnk(mma).shape, unused));
-            for (long long j = 0; j < f.size(); ++j)
-              for (long long k = 0; k < times; ++k) got.insert(key(f.at(j)));
-            EXPECT_TRUE(all == got) << lp::layout_text(r.layout) << " at a=" << a << ", b=" << b;
-            continue;
-          }
-          sp::Tensor want = sp::partition(mma, op, t, id);
-          ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
-          for (long long j = 0; j < f.size(); ++j)
-            ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
-                << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", t=" << t;
-        }
+    ASSERT_NO_FATAL_FAILURE(expect_mma_partition_is_the_specs(s, mma, op, shape, r, every));
   }
   std::printf("30 MMA partitions: %d results, %d refused or split\n", results, other);
   EXPECT_GT(results, 15);
@@ -1133,33 +1147,7 @@ TEST(Algebra, RandomMmaPartitionsWithPermutationsAgreeWithTheSpec) {
     }
     ++results;
     explicit_results += pm != "_" || pn != "_";
-    for (long long a = 1; a <= 2; ++a)
-      for (long long b = 1; b <= 2; ++b)
-        for (long long t = 0; t <= 3; ++t) {
-          std::vector<long long> x{a, b, t};
-          sp::Tensor id = sp::make_identity_tensor(concrete(s, shape, x).shape);
-          lp::ConcreteFn f = lp::instantiate(s, lp::Fn::of(r.layout), x);
-          if (every) {
-            if (t > 0) continue;
-            std::multiset<std::pair<long long, long long>> all, got;
-            auto key = [](sp::Value const& v) { return std::pair<long long, long long>{v.at({0}), v.at({1})}; };
-            for (long long k = 0; k < sp::size(sp::thr_layout_vmnk(mma)); ++k) {
-              sp::Tensor part = sp::partition(mma, op, k, id);
-              for (long long j = 0; j < sp::size(part); ++j) all.insert(key(sp::coordinate_value(sp::element(part, j))));
-            }
-            int unused = op == sp::MmaOperand::A ? 2 : op == sp::MmaOperand::B ? 1 : 3;
-            long long times = sp::size(sp::mode(sp::thr_layout_vmnk(mma).shape, unused));
-            for (long long j = 0; j < f.size(); ++j)
-              for (long long k = 0; k < times; ++k) got.insert(key(f.at(j)));
-            EXPECT_TRUE(all == got) << lp::layout_text(r.layout) << " at a=" << a << ", b=" << b;
-            continue;
-          }
-          sp::Tensor want = sp::partition(mma, op, t, id);
-          ASSERT_EQ(f.size(), sp::size(want)) << lp::layout_text(r.layout);
-          for (long long j = 0; j < f.size(); ++j)
-            ASSERT_EQ(f.at(j), sp::coordinate_value(sp::element(want, j)))
-                << lp::layout_text(r.layout) << " at index " << j << ", a=" << a << ", b=" << b << ", t=" << t;
-        }
+    ASSERT_NO_FATAL_FAILURE(expect_mma_partition_is_the_specs(s, mma, op, shape, r, every));
   }
   std::printf("24 MMA partitions with permutations: %d results (%d with an explicit permutation), %d refused or split\n", results,
               explicit_results, other);
