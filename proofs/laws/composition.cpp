@@ -103,8 +103,10 @@ ShahCase shah_case(int rank, int i, int j, std::string const& drop, std::string 
   return {"(" + shape + "):(" + stride + ")", "(" + n + "):(" + prefix + "c)", (tuple ? "(" + rs + "):(" + rd + ")" : rs + ":" + rd), where};
 }
 
-std::string shah_name(int rank, int i, int j) {
-  ShahCase k = shah_case(rank, i, j, "", "1", "1");
+// The law's name states the query it runs: A, B and the result as shah_case writes them for `drop`
+// (without left divisibility, M_i is the variable m_i, not c*q).
+std::string shah_name(int rank, int i, int j, std::string const& drop = "") {
+  ShahCase k = shah_case(rank, i, j, drop, "1", "1");
   return "Shah 2.18 (rank " + std::to_string(rank) + ", i=" + std::to_string(i) + ", j=" + std::to_string(j) + "): " + k.a + " o " + k.b +
          " = " + k.r;
 }
@@ -135,7 +137,7 @@ std::vector<LawResult> composition_laws(unsigned timeout_ms) {
     Setting s = law_setting(ctx, k.where, timeout_ms);
     Fn a = law_layout(s, k.a), b = law_layout(s, k.b);
     out.push_back({"composition",
-                   "refutation: " + shah_name(rank, i, j) + " without " + (drop == "left" ? "left" : "weak left") + " divisibility",
+                   "refutation: " + shah_name(rank, i, j, drop) + " without " + (drop == "left" ? "left" : "weak left") + " divisibility",
                    k.where, Status::refuted, equal(s, law_layout(s, k.r), Fn::compose(a, b.layout))});
   }
   char const* where = "m0 in 1..64, m1 in 1..16, a0 in -16..16, a1 in -64..64, r in 1..16, c in 1..16, N in 1..16, n2 in 1..8, k in 1..8";

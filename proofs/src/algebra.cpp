@@ -16,6 +16,7 @@
 #include <layoutref/spec/tensor.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <set>
@@ -1123,16 +1124,32 @@ Symbolic local_tile(Setting const& s, LeafLayout const& t, std::vector<z3::expr>
 namespace {
 
 // get_flat_coord's conditions for every idx: the thread layout is a bijection onto [0, size).
+// A structural question, with a structural question's budget for the whole check (question_ms:
+// a tenth of --timeout, at least 2 s), not the query's. bijective() tries the mixed-radix lemma
+// first: a compact thread layout (in some order its strides the running products of its shapes,
+// under the hypotheses) is proved when z3 proves the lemma's premises, in milliseconds; a
+// concrete one goes to the general query, which is linear there. Otherwise the general query is
+// nonlinear: what z3 does not decide within the budget is unknown (a Split naming the layout, the
+// budget and z3's reason), never proved; a refutation (its counterexample checked with the spec by
+// bijective()) is bad input.
 void require_thread_bijection(Setting const& s, std::string const& op, LeafLayout const& thr) {
   if (thr.offset) throw InputError(op + ": the thread layout has an offset (a tensor); it takes a layout");
   for (auto const& d : thr.stride)
     if (!d.is_integer()) throw InputError(op + ": the thread layout has the basis stride " + value_text(d) + "; it takes integer strides");
-  Answer b = bijective(s, Fn::of(thr), thr.size());
+  unsigned ms = question_ms(s);
+  Setting q = s;
+  q.timeout_ms = std::max(1u, ms);
+  auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+  q.deadline = s.deadline == std::chrono::steady_clock::time_point{} ? until : std::min(s.deadline, until);
+  Answer b = bijective(q, Fn::of(thr), thr.size());
   if (b.status == Status::refuted)
     throw InputError(op + ": the thread layout " + layout_text(thr) + " is not a bijection onto [0, size), so get_flat_coord " +
                      "(get_flat_coord.not_a_value or .not_unique) fails for some idx: " + b.counterexample);
   if (b.status != Status::proved)
-    throw Split(op + ": could not prove that the thread layout " + layout_text(thr) + " is a bijection onto [0, size) (" + b.reason + ")");
+    throw Split(op + ": could not prove that the thread layout " + layout_text(thr) + " is a bijection onto [0, size): not by " +
+                "the mixed-radix lemma (no order of its leaves in which each stride was proved the running product of the shapes " +
+                "before it), and z3 did not decide the general query within " + seconds_text(ms) +
+                " (a structural question's budget: a tenth of --timeout, at least 2 s; z3: " + b.reason + ")");
 }
 
 // thr.get_flat_coord(idx) for a thread layout that is a bijection onto [0, size) (its leaves of

@@ -231,6 +231,22 @@ layoutref_cli_test(prove_symbolic_thread_layout_not_a_bijection RC 2 ARGS prove
   "bijective(local_partition(local_tile(make_identity_tensor((M,N)), (_128,_128), (_,_)), (32,8):(1,16), _), (M,N))"
   --timeout 300000 --where "M in 128..2^20, N in 128..2^20, M % 128 == 0, N % 128 == 0"
   LINES "local_partition: the thread layout .32,8.:.1,16. is not a bijection onto .0, size., so get_flat_coord")
+# The thread layout's bijection is a structural question (a tenth of --timeout, at least 2 s for
+# the whole check): a compact symbolic thread layout is proved by the mixed-radix lemma in
+# milliseconds; one outside the lemma's reach that z3 does not decide within that budget is
+# unknown naming it, in about 3 s where it took the whole budget (about 10 s at --timeout 20000).
+# On a machine loaded past its cores, z3 4.8.12's timer can deadlock as a check's short timeout
+# expires (docs/proofs.md, "A solver call that does not return"): the watchdog's unknown, also
+# accepted (never proved: exit 3 either way).
+layoutref_cli_test(prove_symbolic_thread_layout_compact RC 0 ARGS prove
+  "bijective(local_partition(make_identity_tensor((M,N)), (tm,tn):(1,tm), _), (M,N))"
+  --timeout 300000 --where "tm in 1..64, tn in 1..64, p in 1..2^10, q in 1..2^10, M == tm*p, N == tn*q, M in 1..2^16, N in 1..2^16"
+  LINES "^proved .mixed-radix lemma, "
+        "local_partition.make_identity_tensor..M,N.., .tm,tn.:.1,tm., _. = .tm,tn,p,q.:.1@0,1@1,tm@0,tn@1.")
+layoutref_cli_test(prove_symbolic_thread_layout_undecided RC 3 ARGS prove
+  "bijective(local_partition(make_identity_tensor((M,N)), (tm,tn):(1,tm+(tm*tn*tn)%251/250), _), (M,N))"
+  --timeout 20000 --where "tm in 2..64, tn in 1..64, p in 1..2^10, q in 1..2^10, M == tm*p, N == tn*q, M in 1..2^16, N in 1..2^16"
+  LINES "^unknown .*(local_partition: could not prove that the thread layout .tm,tn.:.1,tm.tm.tn.tn.251/250. is a bijection onto .0, size.: not by the mixed-radix lemma .* within 2 s|a solver call did not return)")
 # A derived leaf of shape 1 for some values (M/128 at M = 128) is decided where the next divide
 # reaches past it (256-tiles over a 128-block): the answer goes by cases, and 256 does not divide
 # every M here (M = 384), which the case M/128 != 1 refutes.
