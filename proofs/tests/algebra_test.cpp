@@ -18,6 +18,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
@@ -447,10 +448,13 @@ TEST(Algebra, UndecidedQuestionWithAFormRightEitherWay) {
   std::string e;
   auto r = lp::complement(s, symbolic(c, s.vars, "b:1"), *lp::parse_term(c, s.vars, "M*N", e));
   EXPECT_EQ(lp::layout_text(r.layout), "(M*N+b-1)/b:b");
-  ASSERT_EQ(r.undecided.size(), 1u);
-  EXPECT_NE(r.undecided[0].find("b divides M*N (z3 could not decide whether it can fail (it holds with "), std::string::npos)
-      << r.undecided[0];
-  EXPECT_NE(r.undecided[0].find("at most 2 s per solver check"), std::string::npos) << r.undecided[0];
+  // The question is listed; on a loaded machine z3 may leave another one undecided within its 2 s
+  // as well (seen at a load of 4 on 2 cores), which is then listed too.
+  ASSERT_GE(r.undecided.size(), 1u);
+  auto q = std::find_if(r.undecided.begin(), r.undecided.end(), [](std::string const& u) { return u.find("b divides M*N") != std::string::npos; });
+  ASSERT_NE(q, r.undecided.end()) << r.undecided[0];
+  EXPECT_NE(q->find("b divides M*N (z3 could not decide whether it can fail (it holds with "), std::string::npos) << *q;
+  EXPECT_NE(q->find("at most 2 s per solver check"), std::string::npos) << *q;
   for (auto const& d : r.decisions) EXPECT_EQ(d.find("b divides M*N"), std::string::npos) << d;
   EXPECT_GT(r.checked, 0u);
 }
