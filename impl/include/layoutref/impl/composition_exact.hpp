@@ -17,9 +17,10 @@
 //         extension of the mode p of A; Shah's fold or exact_leaf).
 //   @post Error{} iff R(c) == A(B(c)) for every c < size(B) with B(c) in A's domain; else
 //         composition.disjoint_intervals naming the first such c and both values. Decided by
-//         digits_carry_free (no evaluation) where it holds, else by enumerate_by_mode: every c,
-//         Errc::capacity when size(B) > kMaxExactCheck (kept for the structural path too, so
-//         that no answer depends on which path decided).
+//         digits_carry_free (no evaluation) where it holds, else by enumerate_by_mode: every c
+//         (for integer layouts, whole runs of B's first leaf that the Lemma below shows equal
+//         are passed over: enumerate_by_mode_int), Errc::capacity when size(B) > kMaxExactCheck
+//         (kept for the structural path too, so that no answer depends on which path decided).
 //
 // digits_carry_free(A, B), the structural test (a refinement of Shah's disjoint intervals, Def.
 // 2.16-2.17 and Thm 2.18, from intervals of values to intervals of A's modes):
@@ -340,56 +341,143 @@ LAYOUTREF_HD constexpr Error by_mode_differs(i64 i, Value const& x, Value const&
   return e;
 }
 
-/// One step of an odometer over the leaves of l (colexicographic, the first leaf fastest): from
-/// the coordinate c of index i to that of i + 1, and v from l(i) to l(i + 1).
-/// @pre i + 1 < size(l), l has integer strides and is representable (no partial sum overflows)
+/// An odometer over the leaves of size > 1 of a layout with integer strides (colexicographic,
+/// the first leaf fastest): step() goes from index i to i + 1 in amortized O(1), adding to the
+/// value the precomputed change of the leaf that steps (its stride, less what the leaves below it
+/// give back when they wrap). Values are kept modulo 2^64: for a representable layout every
+/// value fits in int64, so the sum is exact once read as an i64 (a step's change need not fit).
+/// Only [0, n) of the arrays is written and read.
 template <int N>
-LAYOUTREF_HD constexpr void odometer_step(LayoutN<N> const& l, i64* c, i64& v) {
-  int last = l.nleaves - 1;
-  for (int k = 0;; ++k) {
-    LayoutLeaf const& x = l.leaf[k];
-    if (k == last || c[k] + 1 < x.shape.value) {
-      ++c[k];
-      v += x.stride.value;
-      return;
+struct IntOdometer {
+  i64 shape[N];
+  u64 delta[N];
+  i64 c[N];
+  int n;
+  u64 v;
+
+  LAYOUTREF_HD constexpr void start(LayoutN<N> const& l) {
+    n = 0;
+    v = 0;
+    u64 back = 0;  // Σ (shape_j - 1) * stride_j over the leaves below, modulo 2^64
+    for (int k = 0; k < l.nleaves; ++k) {
+      LayoutLeaf const& x = l.leaf[k];
+      if (x.shape.value <= 1) continue;
+      shape[n] = x.shape.value;
+      delta[n] = static_cast<u64>(x.stride.value) - back;
+      c[n] = 0;
+      back += static_cast<u64>(x.shape.value - 1) * static_cast<u64>(x.stride.value);
+      ++n;
     }
-    v -= (x.shape.value - 1) * x.stride.value;
-    c[k] = 0;
   }
-}
+  /// @pre the index + 1 < the layout's size (the last leaf does not wrap). Returns the leaf that
+  /// stepped.
+  LAYOUTREF_HD constexpr int step() {
+    int k = 0;
+    while (k + 1 < n && c[k] + 1 == shape[k]) c[k++] = 0;
+    ++c[k];
+    v += delta[k];
+    return k;
+  }
+};
 
 /// enumerate_by_mode for representable layouts with integer strides, where no evaluation can
-/// fail: the same answer, with B(i) and R(i) stepped by odometers (no division) and A(x) walked
-/// with multiply-high division (FastDivisor).
-/// @pre a, b, r have leaves and integer strides and are representable; size(b) == size(r) <= kMaxExactCheck
+/// fail: the same answer, with B(i) and R(i) stepped by odometers (IntOdometer, no division),
+/// A(x) walked with multiply-high division (FastDivisor) over A's modes of size > 1, and whole
+/// runs of B's first leaf (of size > 1) s0:t0 passed over where they cannot differ:
+///   Let x = y + z with 0 <= x < size(A), y = B(c') for c' = s0*o the start of a run, and
+///   z = t0*c0 (0 <= c0 < s0, t0 >= 0). If R(c0) == A(z) for every such z inside the domain (the
+///   first run, enumerated: it has y = 0), and the digits of y in A's modes (x = Σ_j x_j P_j,
+///   A(x) = Σ_j x_j D_j) plus the largest digits of those z (taken over the first run) stay
+///   below each mode's size but the last, then no mode carries, and by the Lemma above
+///   A(x) = A(y) + A(z) = R(c') + R(c0) = R(c' + c0), R's first leaves making up exactly s0
+///   (R(c0 + s0*o) = R(c0) + R(s0*o), colexicographic). R(c') == A(y) is checked at the
+///   start itself; a run starting past the domain (y >= size(A)) lies past it whole. Every other
+///   run is enumerated index by index, so the first index that differs is the one reported.
+/// Values are kept modulo 2^64: exact once read as i64, since the layouts are representable.
+/// @pre a, b, r have leaves and integer strides and are representable; size(b) == size(r) == nb
+/// <= kMaxExactCheck, size(a) == na
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_int(LayoutN<N> const& a, LayoutN<N> const& b,
                                                                              LayoutN<N> const& r, i64 nb, i64 na) {
+  u64 am[N], ad[N];  // A's modes of size > 1: sizes and strides, [0, m)
   FastDivisor div[N];
-  for (int k = 0; k < a.nleaves; ++k) div[k] = FastDivisor::make(static_cast<u64>(a.leaf[k].shape.value));
-  i64 bc[N] = {}, rc[N] = {};
-  i64 bv = 0, rv = 0;
-  int const alast = a.nleaves - 1;
+  int m = 0;
+  for (int k = 0; k < a.nleaves; ++k) {
+    if (a.leaf[k].shape.value <= 1) continue;
+    am[m] = static_cast<u64>(a.leaf[k].shape.value);
+    ad[m] = static_cast<u64>(a.leaf[k].stride.value);
+    div[m] = FastDivisor::make(am[m]);
+    ++m;
+  }
+  IntOdometer<N> bo, ro;
+  bo.start(b);
+  ro.start(r);
+  // The runs: B's first leaf s0:t0 with t0 >= 0 and more leaves after it, and R's first g
+  // leaves of size s0; run == 0 when there are none. A pass over a run sets B's and R's
+  // coordinates to its last index and adds the change from its first (bjump, rjump).
+  i64 run = 0;
+  int g = 0;
+  u64 bjump = 0, rjump = 0;
+  if (bo.n >= 2 && static_cast<i64>(bo.delta[0]) >= 0) {
+    i64 p = 1;  // <= nb: R's leaves multiply to size(r) == nb
+    u64 back = 0;
+    while (g < ro.n && p < bo.shape[0]) {
+      u64 stride = ro.delta[g] + back;
+      back += static_cast<u64>(ro.shape[g] - 1) * stride;
+      p *= ro.shape[g++];
+    }
+    if (p == bo.shape[0]) {
+      run = p;
+      bjump = static_cast<u64>(run - 1) * bo.delta[0];
+      rjump = back;
+    }
+  }
+  u64 top[N];    // [0, m): the largest digit at each mode of the first run's values inside the domain
+  u64 digit[N];  // [0, m): the digits of B(i)
+  for (int j = 0; j < m; ++j) top[j] = 0;
   for (i64 i = 0; i < nb; ++i) {
+    bool start = false;  // i starts a run past the first
     if (i > 0) {
-      odometer_step(b, bc, bv);
-      odometer_step(r, rc, rv);
+      start = bo.step() > 0 && run > 0;
+      ro.step();
     }
-    if (bv < 0 || bv >= na) continue;
-    u64 x = static_cast<u64>(bv);
-    i64 want = 0;
-    for (int k = 0; k < alast; ++k) {
-      u64 q = div[k].divide(x);
-      want += static_cast<i64>(x - q * div[k].d) * a.leaf[k].stride.value;
-      x = q;
+    i64 bv = static_cast<i64>(bo.v);
+    bool pass = start && bv >= na;
+    if (!pass) {
+      if (bv < 0 || bv >= na) continue;
+      u64 x = static_cast<u64>(bv), want = 0;
+      for (int j = 0; j + 1 < m; ++j) {
+        u64 q = div[j].divide(x);
+        digit[j] = x - q * am[j];
+        want += digit[j] * ad[j];
+        x = q;
+      }
+      if (m > 0) {
+        digit[m - 1] = x;
+        want += x * ad[m - 1];
+      }
+      i64 rv = static_cast<i64>(ro.v);
+      if (static_cast<i64>(want) != rv) {
+        Value vx, vw, vg;
+        vx.scalar = bv;
+        vw.scalar = static_cast<i64>(want);
+        vg.scalar = rv;
+        return by_mode_differs(i, vx, vw, vg);
+      }
+      if (i < run) {
+        for (int j = 0; j < m; ++j)
+          if (digit[j] > top[j]) top[j] = digit[j];
+      } else if (start) {
+        pass = true;
+        for (int j = 0; j + 1 < m && pass; ++j) pass = digit[j] + top[j] < am[j];
+      }
     }
-    want += static_cast<i64>(x) * a.leaf[alast].stride.value;
-    if (want != rv) {
-      Value vx, vw, vg;
-      vx.scalar = bv;
-      vw.scalar = want;
-      vg.scalar = rv;
-      return by_mode_differs(i, vx, vw, vg);
+    if (pass) {
+      i += run - 1;
+      bo.c[0] = run - 1;
+      bo.v += bjump;
+      for (int k = 0; k < g; ++k) ro.c[k] = ro.shape[k] - 1;
+      ro.v += rjump;
     }
   }
   return Error{};
