@@ -387,8 +387,8 @@ struct IntOdometer {
 ///   Let x = y + z with 0 <= x < size(A), y = B(c') for c' = s0*o the start of a run, and
 ///   z = t0*c0 (0 <= c0 < s0, t0 >= 0). If R(c0) == A(z) for every such z inside the domain (the
 ///   first run, enumerated: it has y = 0), and the digits of y in A's modes (x = Σ_j x_j P_j,
-///   A(x) = Σ_j x_j D_j) plus the largest digits of those z (taken over the first run) stay
-///   below each mode's size but the last, then no mode carries, and by the Lemma above
+///   A(x) = Σ_j x_j D_j) plus bounds on the digits of those z (top, from t0, s0 and A's
+///   modes) stay below each mode's size but the last, then no mode carries, and by the Lemma above
 ///   A(x) = A(y) + A(z) = R(c') + R(c0) = R(c' + c0), R's first leaves making up exactly s0
 ///   (R(c0 + s0*o) = R(c0) + R(s0*o), colexicographic). R(c') == A(y) is checked at the
 ///   start itself; a run starting past the domain (y >= size(A)) lies past it whole. Every other
@@ -432,52 +432,97 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_int(Lay
       rjump = back;
     }
   }
-  u64 top[N];    // [0, m): the largest digit at each mode of the first run's values inside the domain
+  // top[j] >= the digit at A's mode j of every z = t0*c0 (c0 < s0) inside the domain, z <= Y:
+  // 0 below lo (the last mode whose place P_lo divides t0) and past hi (the last with P_hi <= Y);
+  // at lo, (t0/P_lo)*c0 mod M_lo, a multiple of g = gcd(t0/P_lo, M_lo), so at most M_lo - g;
+  // at hi, at most floor(Y/P_hi); M_j - 1 between.
+  u64 top[N];    // [0, m)
   u64 digit[N];  // [0, m): the digits of B(i)
   for (int j = 0; j < m; ++j) top[j] = 0;
-  for (i64 i = 0; i < nb; ++i) {
-    bool start = false;  // i starts a run past the first
+  if (run > 0 && bo.delta[0] != 0) {
+    u64 t0 = bo.delta[0];
+    u64 y = mul_overflows(static_cast<i64>(t0), run - 1) ? static_cast<u64>(na - 1) : t0 * static_cast<u64>(run - 1);
+    if (y > static_cast<u64>(na - 1)) y = static_cast<u64>(na - 1);
+    int lo = 0, hi = -1;
+    u64 p = 1, plo = 1, phi = 1;  // P_j (<= y while j <= hi: no overflow)
+    for (int j = 0; j < m && p <= y; ++j) {
+      if (t0 % p == 0) {
+        lo = j;
+        plo = p;
+      }
+      hi = j;
+      phi = p;
+      top[j] = am[j] - 1;
+      p *= am[j];
+    }
+    if (hi >= 0) {
+      u64 k = (t0 / plo) % am[lo];
+      u64 at_lo = k == 0 ? 0 : am[lo] - static_cast<u64>(gcd_positive(static_cast<i64>(k), static_cast<i64>(am[lo])));
+      for (int j = 0; j < lo; ++j) top[j] = 0;
+      if (at_lo < top[lo]) top[lo] = at_lo;
+      if (y / phi < top[hi]) top[hi] = y / phi;
+    }
+  }
+  // A(x) for x in [0, na), its digits left in digit[].
+  auto a_at = [&](u64 x) {
+    u64 want = 0;
+    for (int j = 0; j + 1 < m; ++j) {
+      u64 q = div[j].divide(x);
+      digit[j] = x - q * am[j];
+      want += digit[j] * ad[j];
+      x = q;
+    }
+    if (m > 0) {
+      digit[m - 1] = x;
+      want += x * ad[m - 1];
+    }
+    return want;
+  };
+  auto differs = [&](i64 i, i64 bv, u64 want) {
+    Value vx, vw, vg;
+    vx.scalar = bv;
+    vw.scalar = static_cast<i64>(want);
+    vg.scalar = static_cast<i64>(ro.v);
+    return by_mode_differs(i, vx, vw, vg);
+  };
+  // The first run (all of B when there are none), index by index.
+  i64 const first = run > 0 ? run : nb;
+  for (i64 i = 0; i < first; ++i) {
     if (i > 0) {
-      start = bo.step() > 0 && run > 0;
+      bo.step();
       ro.step();
     }
     i64 bv = static_cast<i64>(bo.v);
-    bool pass = start && bv >= na;
-    if (!pass) {
-      if (bv < 0 || bv >= na) continue;
-      u64 x = static_cast<u64>(bv), want = 0;
-      for (int j = 0; j + 1 < m; ++j) {
-        u64 q = div[j].divide(x);
-        digit[j] = x - q * am[j];
-        want += digit[j] * ad[j];
-        x = q;
-      }
-      if (m > 0) {
-        digit[m - 1] = x;
-        want += x * ad[m - 1];
-      }
-      i64 rv = static_cast<i64>(ro.v);
-      if (static_cast<i64>(want) != rv) {
-        Value vx, vw, vg;
-        vx.scalar = bv;
-        vw.scalar = static_cast<i64>(want);
-        vg.scalar = rv;
-        return by_mode_differs(i, vx, vw, vg);
-      }
-      if (i < run) {
-        for (int j = 0; j < m; ++j)
-          if (digit[j] > top[j]) top[j] = digit[j];
-      } else if (start) {
-        pass = true;
-        for (int j = 0; j + 1 < m && pass; ++j) pass = digit[j] + top[j] < am[j];
-      }
+    if (bv < 0 || bv >= na) continue;
+    u64 want = a_at(static_cast<u64>(bv));
+    if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i, bv, want);
+  }
+  // The other runs: the start checked, then the run passed over or walked index by index.
+  for (i64 i = first; i < nb; i += run) {
+    bo.step();
+    ro.step();
+    i64 bv = static_cast<i64>(bo.v);
+    bool pass = bv >= na;  // the whole run lies past the domain
+    if (!pass && bv >= 0) {
+      u64 want = a_at(static_cast<u64>(bv));
+      if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i, bv, want);
+      pass = true;
+      for (int j = 0; j + 1 < m && pass; ++j) pass = digit[j] + top[j] < am[j];
     }
     if (pass) {
-      i += run - 1;
       bo.c[0] = run - 1;
       bo.v += bjump;
       for (int k = 0; k < g; ++k) ro.c[k] = ro.shape[k] - 1;
       ro.v += rjump;
+      continue;
+    }
+    for (i64 k = 1; k < run; ++k) {
+      bo.step();
+      ro.step();
+      bv = static_cast<i64>(bo.v);
+      if (bv < 0 || bv >= na) continue;
+      u64 want = a_at(static_cast<u64>(bv));
+      if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i + k, bv, want);
     }
   }
   return Error{};
