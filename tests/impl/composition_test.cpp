@@ -444,6 +444,82 @@ TEST(ImplComposition, IntEnumerationIsTheValuesEnumeration) {
   EXPECT_GT(deep, 2000);
 }
 
+// exact_leaf's check that CuTe's leaf result is the function i -> Â(r*i) on [0, n)
+// (is_leaf_function) walks integer layouts in plain integers where no evaluation can fail
+// (is_leaf_function_int, r > 0 as exact_leaf has it): it answers as the comparison in Values (is_leaf_function_values, the
+// definition) wherever it applies, and the dispatch answers as the Values with their errors
+// everywhere. Random flat forms (strides of either sign, size-1 modes, strides near 2^61 whose
+// extended values overflow), r up to 2^40, and as candidates CuTe's fold (compose_leaf), that
+// fold with one stride moved by one, or a random layout of size n (some with strides near 2^61,
+// not representable).
+TEST(ImplComposition, LeafFunctionByIntegers) {
+  Rng rng{20261127};
+  int applied = 0, same = 0, differ = 0, fallback = 0, errors = 0;
+  for (int iter = 0; iter < 30000; ++iter) {
+    int rf = 1 + rng.below(4);
+    i64 scale = rng.below(10) == 0 ? (i64{1} << (40 + rng.below(22))) : 1;
+    TupleBuilder<LayoutLeaf> fb;
+    for (int k = 0; k < rf; ++k)
+      fb.push_leaf(LayoutLeaf{Int::dynamic(1 + rng.below(8)), Stride::integer(Int::dynamic((rng.below(33) - 8) * scale))});
+    auto fr = fb.done();
+    ASSERT_TRUE(fr.ok());
+    Layout const& flat = fr.value;
+    i64 n = 1 + rng.below(64);
+    i64 r = rng.below(12) == 0 ? (i64{1} << rng.below(41)) + rng.below(5) : 1 + rng.below(40);  // r > 0 (exact_leaf)
+    Layout cand;
+    int kind = rng.below(4);  // 0, 1: CuTe's fold; 2: the fold, one stride moved; 3: random
+    auto cute = detail::compose_leaf(flat, Int::dynamic(n), Int::dynamic(r));
+    if (kind < 3 && cute.ok()) {
+      cand = cute.value;
+      if (kind == 2) cand.leaf[rng.below(cand.nleaves)].stride.value += rng.below(2) ? 1 : -1;
+    } else {
+      TupleBuilder<LayoutLeaf> cb;
+      i64 left = n;
+      while (left > 1) {
+        i64 f = 2 + rng.below(3);
+        if (left % f != 0) f = left;
+        i64 d = rng.below(8) == 0 ? (i64{1} << 61) + rng.below(3) : rng.below(41) - 12;  // some not representable
+        cb.push_leaf(LayoutLeaf{Int::dynamic(f), Stride::integer(Int::dynamic(d))});
+        left /= f;
+      }
+      if (n == 1) cb.push_leaf(LayoutLeaf{Int::dynamic(1), Stride::integer(Int::dynamic(0))});
+      auto cr = cb.done();
+      ASSERT_TRUE(cr.ok());
+      cand = cr.value;
+    }
+    std::string what = str(cand) + " vs " + str(flat) + " at " + std::to_string(r) + "*i, i < " + std::to_string(n);
+    auto by_values = size(cand).value.value == n ? detail::is_leaf_function_values(cand, flat, n, r) : Result<bool>(false);
+    auto dispatched = detail::is_leaf_function(cand, flat, n, r);
+    EXPECT_EQ(dispatched.ok(), by_values.ok()) << what;
+    if (dispatched.ok() && by_values.ok()) {
+      EXPECT_EQ(dispatched.value, by_values.value) << what;
+    }
+    if (!dispatched.ok() && !by_values.ok()) {
+      EXPECT_EQ(str(dispatched.error), str(by_values.error)) << what;
+    }
+    if (!by_values.ok()) ++errors;
+    if (size(cand).value.value != n) continue;
+    int fast = detail::is_leaf_function_int(cand, flat, n, r);
+    if (fast < 0) {
+      ++fallback;
+      continue;
+    }
+    ++applied;
+    ASSERT_TRUE(by_values.ok()) << what << ": the integer walk applied where an evaluation fails";
+    EXPECT_EQ(fast == 1, by_values.value) << what;
+    (fast == 1 ? same : differ) += 1;
+  }
+  RecordProperty("applied", applied);
+  RecordProperty("same", same);
+  RecordProperty("differ", differ);
+  RecordProperty("fallback", fallback);
+  RecordProperty("errors", errors);
+  EXPECT_GT(same, 5000);
+  EXPECT_GT(differ, 5000);
+  EXPECT_GT(fallback, 500);
+  EXPECT_GT(errors, 100);
+}
+
 // ---- at capacity N (LayoutN<N>, TilerN<N>): the same results as at the default capacity ---------
 
 /// A tiler of capacity N read from CuTe's notation (the test fails if it does not fit N).

@@ -151,18 +151,124 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> extended_at(Layou
   return evaluate(flat, x, true);
 }
 
-/// Whether `cand` is the function i ↦ Â(r*i) on [0, n).
+/// An odometer over the leaves of size > 1 of a layout with integer strides (colexicographic,
+/// the first leaf fastest): step() goes from index i to i + 1 in amortized O(1), adding to the
+/// value the precomputed change of the leaf that steps (its stride, less what the leaves below it
+/// give back when they wrap). Values are kept modulo 2^64: for a representable layout every
+/// value fits in int64, so the sum is exact once read as an i64 (a step's change need not fit).
+/// Only [0, n) of the arrays is written and read.
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
-                                                                               i64 r) {
-  LAYOUTREF_TRY(Int sz, size(cand));
-  if (sz.value != n) return false;
+struct IntOdometer {
+  i64 shape[N];
+  u64 delta[N];
+  i64 c[N];
+  int n;
+  u64 v;
+
+  LAYOUTREF_HD constexpr void start(LayoutN<N> const& l) {
+    n = 0;
+    v = 0;
+    u64 back = 0;  // Σ (shape_j - 1) * stride_j over the leaves below, modulo 2^64
+    for (int k = 0; k < l.nleaves; ++k) {
+      LayoutLeaf const& x = l.leaf[k];
+      if (x.shape.value <= 1) continue;
+      shape[n] = x.shape.value;
+      delta[n] = static_cast<u64>(x.stride.value) - back;
+      c[n] = 0;
+      back += static_cast<u64>(x.shape.value - 1) * static_cast<u64>(x.stride.value);
+      ++n;
+    }
+  }
+  /// @pre the index + 1 < the layout's size (the last leaf does not wrap). Returns the leaf that
+  /// stepped.
+  LAYOUTREF_HD constexpr int step() {
+    int k = 0;
+    while (k + 1 < n && c[k] + 1 == shape[k]) c[k++] = 0;
+    ++c[k];
+    v += delta[k];
+    return k;
+  }
+};
+
+/// is_leaf_function's comparison in Values: the definition (ImplComposition.LeafFunctionByIntegers
+/// compares the integer walk below with it). @pre size(cand) == n
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function_values(LayoutN<N> const& cand, LayoutN<N> const& flat,
+                                                                                      i64 n, i64 r) {
   for (i64 i = 0; i < n; ++i) {
     LAYOUTREF_TRY(Value want, extended_at(flat, r, i));
     LAYOUTREF_TRY(Value got, value_of(cand, i));
     if (!(want == got)) return false;
   }
   return true;
+}
+
+/// is_leaf_function_values where no evaluation can fail, in plain integers: 1 or 0, or -1 when it
+/// does not apply. It applies when cand and flat are valid and have integer strides, cand is
+/// representable, r >= 0, r*(n-1) fits, and so does the bound Σ_(j<last) (M_j-1)*|D_j| +
+/// floor(r*(n-1)/P_last)*|D_last| on every partial sum of flat's extended walk (P_last the
+/// product of the sizes before flat's last mode): then each value is exact. cand is stepped by
+/// an odometer (IntOdometer), Â(r*i) walked with multiply-high division (FastDivisor).
+/// @pre size(cand) == n >= 1
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr int is_leaf_function_int(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n, i64 r) {
+  if (flat.nleaves == 0 || cand.nleaves == 0 || r < 0 || n < 1 || !has_integer_strides(flat) || !has_integer_strides(cand) ||
+      !validate(flat).ok() || !validate(cand).ok() || !check_representable(cand).ok() || mul_overflows(r, n - 1))
+    return -1;
+  i64 const xmax = r * (n - 1);
+  int const last = flat.nleaves - 1;
+  i64 bound = 0, p = 1;  // p: the product of the sizes before mode j, while it stays <= xmax
+  bool p_past = false;   // that product has passed xmax (the last mode's digit is then 0)
+  FastDivisor div[N];
+  for (int j = 0; j < last; ++j) {
+    i64 m = flat.leaf[j].shape.value;
+    div[j] = FastDivisor::make(static_cast<u64>(m));
+    i64 d = flat.leaf[j].stride.value;
+    if (d == kI64Min) return -1;
+    i64 ad = d < 0 ? -d : d;
+    if (mul_overflows(m - 1, ad) || add_overflows(bound, (m - 1) * ad)) return -1;
+    bound += (m - 1) * ad;
+    if (!p_past) {
+      if (mul_overflows(p, m) || p * m > xmax)
+        p_past = true;
+      else
+        p *= m;
+    }
+  }
+  {
+    i64 d = flat.leaf[last].stride.value;
+    if (d == kI64Min) return -1;
+    i64 ad = d < 0 ? -d : d;
+    i64 q = p_past ? 0 : xmax / p;
+    if (mul_overflows(q, ad) || add_overflows(bound, q * ad)) return -1;
+  }
+  IntOdometer<N> co;
+  co.start(cand);
+  for (i64 i = 0; i < n; ++i) {
+    if (i > 0) co.step();
+    u64 x = static_cast<u64>(r * i);
+    i64 want = 0;
+    for (int j = 0; j < last; ++j) {
+      u64 q = div[j].divide(x);
+      want += static_cast<i64>(x - q * div[j].d) * flat.leaf[j].stride.value;
+      x = q;
+    }
+    want += static_cast<i64>(x) * flat.leaf[last].stride.value;
+    if (want != static_cast<i64>(co.v)) return 0;
+  }
+  return 1;
+}
+
+/// Whether `cand` is the function i ↦ Â(r*i) on [0, n): in plain integers where no evaluation
+/// can fail (is_leaf_function_int), else in Values; the same answer and errors either way.
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
+                                                                               i64 r) {
+  LAYOUTREF_TRY(Int sz, size(cand));
+  if (sz.value != n) return false;
+  int fast = is_leaf_function_int(cand, flat, n, r);
+  if (fast >= 0) return fast == 1;
+  return is_leaf_function_values(cand, flat, n, r);
 }
 
 /// A value of one term (an integer or k@p) as a stride; false when it has several terms.
@@ -340,45 +446,6 @@ LAYOUTREF_HD constexpr Error by_mode_differs(i64 i, Value const& x, Value const&
   e.add(" (the modes' intervals of definition overlap)");
   return e;
 }
-
-/// An odometer over the leaves of size > 1 of a layout with integer strides (colexicographic,
-/// the first leaf fastest): step() goes from index i to i + 1 in amortized O(1), adding to the
-/// value the precomputed change of the leaf that steps (its stride, less what the leaves below it
-/// give back when they wrap). Values are kept modulo 2^64: for a representable layout every
-/// value fits in int64, so the sum is exact once read as an i64 (a step's change need not fit).
-/// Only [0, n) of the arrays is written and read.
-template <int N>
-struct IntOdometer {
-  i64 shape[N];
-  u64 delta[N];
-  i64 c[N];
-  int n;
-  u64 v;
-
-  LAYOUTREF_HD constexpr void start(LayoutN<N> const& l) {
-    n = 0;
-    v = 0;
-    u64 back = 0;  // Σ (shape_j - 1) * stride_j over the leaves below, modulo 2^64
-    for (int k = 0; k < l.nleaves; ++k) {
-      LayoutLeaf const& x = l.leaf[k];
-      if (x.shape.value <= 1) continue;
-      shape[n] = x.shape.value;
-      delta[n] = static_cast<u64>(x.stride.value) - back;
-      c[n] = 0;
-      back += static_cast<u64>(x.shape.value - 1) * static_cast<u64>(x.stride.value);
-      ++n;
-    }
-  }
-  /// @pre the index + 1 < the layout's size (the last leaf does not wrap). Returns the leaf that
-  /// stepped.
-  LAYOUTREF_HD constexpr int step() {
-    int k = 0;
-    while (k + 1 < n && c[k] + 1 == shape[k]) c[k++] = 0;
-    ++c[k];
-    v += delta[k];
-    return k;
-  }
-};
 
 /// enumerate_by_mode for representable layouts with integer strides, where no evaluation can
 /// fail: the same answer, with B(i) and R(i) stepped by odometers (IntOdometer, no division),
