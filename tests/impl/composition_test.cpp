@@ -116,6 +116,20 @@ TEST(ImplComposition, Cutlass2955IsRefused) {
   EXPECT_EQ(refusal("(_6,_2):(_1,_7)", "(_3,_2):(_2,_3)").condition, Cond::composition_disjoint_intervals);
 }
 
+// cutlass #2955 as the bundled vectors have it (quirks.tsv:14): A = (8,2,8,4,8):(512,256,32,8,1)
+// flattened, B = ((8,1024),1):((256,2),0). By modes 8:256 -> (2,4):(16,1) and 1024:2 ->
+// (4,2,8,4,4):(1024,256,32,8,1) (CuTe's result). The first index whose value differs: B(c0, c1)
+// = 256*c0 + 2*c1 has A's digit at mode 3 (size 4, place 128) 2*c0 mod 4 from c0 and
+// floor(2*c1/128) from c1, which first carries at c1 = 128, c0 = 1: index 1 + 8*128 = 1025,
+// B = 512 = A's coordinate (0,0,0,0,1), A(512) = 1; by modes A(256) + A(256) = 16 + 16 = 32.
+TEST(ImplComposition, Cutlass2955FirstDifferingIndex) {
+  Error e = refusal("((_8,_2,_8),(_4,_8)):((_512,_256,_32),(_8,_1))", "((_8,_1024),_1):((_256,_2),_0)");
+  EXPECT_EQ(e.condition, Cond::composition_disjoint_intervals);
+  EXPECT_EQ(message(e),
+            "at index 1025 of B: A(B(i)) = A(512) = 1 but composing mode by mode gives 32 (the modes' intervals of "
+            "definition overlap)");
+}
+
 TEST(ImplComposition, LeftDivisibilityIsRefused) {
   // (6,4):(1,10) o 4:4 takes the values 0, 4, 12, 20: no layout (CuTe gives (2,2):(4,10)).
   Error e = refusal("(6,4):(1,10)", "4:4");
@@ -297,6 +311,215 @@ TEST(ImplComposition, ByModeStructuralAgreesWithEnumeration) {
   EXPECT_GT(integer_refused, 100);
 }
 
+// enumerate_by_mode's walk of integer layouts (enumerate_by_mode_int: odometers, A by
+// multiply-high division, whole runs of B's first leaf passed over where no mode of A can carry)
+// against the pointwise check in Values, the definition: the same answer and text on random
+// representable integer A, B and R with size(R) == size(B), at capacities 32 and 8. R is the
+// by-mode result (so that B is often enumerated deep, and runs are passed over), that result with
+// one stride moved by one (a difference that may first show late), or a random layout of B's size
+// whose leaves line up with B's first leaf or do not. A has strides of either sign, size-1 modes,
+// and now and then strides near 2^44 (values kept modulo 2^64); B has strides 0, some negative,
+// and values past A's domain.
+template <int N>
+void int_enumeration_agrees(Layout const& a, Layout const& b, Layout const& r, std::string const& what, int& compared) {
+  auto an = with_capacity<N>(a), bn = with_capacity<N>(b), rn = with_capacity<N>(r);
+  if (!an.ok() || !bn.ok() || !rn.ok()) return;
+  i64 nb = size(b).value.value;
+  Error by_int = detail::enumerate_by_mode_int(an.value, bn.value, rn.value, nb, size(a).value.value);
+  Error by_values = detail::enumerate_by_mode_values(an.value, bn.value, rn.value, nb);
+  EXPECT_EQ(str(by_int), str(by_values)) << "N = " << N << ": " << what;
+  ++compared;
+}
+
+TEST(ImplComposition, IntEnumerationIsTheValuesEnumeration) {
+  Rng rng{20261126};
+  int compared = 0, refused = 0, deep = 0, by_mode = 0;
+  auto pick = [&](std::initializer_list<int> xs) { return *(xs.begin() + rng.below(static_cast<int>(xs.size()))); };
+  for (int iter = 0; iter < 20000; ++iter) {
+    int ra = 1 + rng.below(4);
+    bool big = rng.below(8) == 0;
+    std::string sa, da;
+    std::vector<i64> places{1};  // the products of A's leaf sizes before each leaf
+    for (int k = 0; k < ra; ++k) {
+      bool nested = k == 1 && rng.below(4) == 0;
+      auto stride = [&] {
+        i64 d = rng.below(4) == 0 ? 0 : rng.below(41) - 12;
+        if (big) d *= i64{1} << 40;
+        return std::to_string(d);
+      };
+      int s0 = pick({1, 2, 2, 3, 4, 4, 5, 6, 8, 8, 16});
+      std::string s1 = std::to_string(s0), d1 = stride();
+      places.push_back(places.back() * s0);
+      if (nested) {
+        int s2 = pick({1, 2, 3, 4});
+        s1 = "(" + s1 + "," + std::to_string(s2) + ")";
+        d1 = "(" + d1 + "," + stride() + ")";
+        places.push_back(places.back() * s2);
+      }
+      sa += (k ? "," : "") + s1;
+      da += (k ? "," : "") + d1;
+    }
+    // B: random strides, or (half the time) small multiples of A's places, as in cutlass #2955,
+    // where whole runs of B's first leaf carry into no mode of A and are passed over.
+    bool placed = rng.below(2) == 0;
+    int rb = (placed ? 2 : 1) + rng.below(placed ? 2 : 4);
+    std::string sb, db;
+    for (int k = 0; k < rb; ++k) {
+      i64 d = rng.below(10) == 0 ? -1 - rng.below(4) : rng.below(6) == 0 ? 0 : rng.below(48);
+      if (placed) d = places[static_cast<std::size_t>(rng.below(static_cast<int>(places.size()) - 1))] * (1 + rng.below(3));
+      sb += (k ? "," : "") + std::to_string(placed ? pick({2, 3, 4, 8, 16, 32}) : pick({1, 2, 2, 3, 4, 4, 5, 6, 8, 8, 16}));
+      db += (k ? "," : "") + std::to_string(d);
+    }
+    std::string at = "(" + sa + "):(" + da + ")", bt = "(" + sb + "):(" + db + ")";
+    Layout a = L(at), b = L(bt);
+    if (!check_representable(a).ok()) continue;
+    i64 nb = size(b).value.value;
+    // R: the by-mode result where every leaf composes, else (or by choice) a random layout.
+    TupleBuilder<LayoutLeaf> rbuild;
+    int kind = rng.below(4);  // 0, 1: by modes; 2: by modes, one stride moved; 3: random
+    bool each = kind != 3;
+    for (int k = 0; k < b.nleaves && each; ++k) {
+      auto m = composition(a, Layout::of(b.leaf[k]));
+      each = m.ok() && has_integer_strides(m.value);
+      if (each) rbuild.push(m.value);
+    }
+    Layout r;
+    if (each) {
+      auto rl = rbuild.done();
+      ASSERT_TRUE(rl.ok());
+      r = rl.value;
+      ++by_mode;
+      if (kind == 2) {
+        int k = rng.below(r.nleaves);
+        r.leaf[k].stride.value += rng.below(2) ? 1 : -1;
+      }
+    } else {
+      // Leaves of B's leaves' sizes split in two (lined up with B's leaves), or of size(B) split
+      // anywhere.
+      std::vector<i64> shapes;
+      if (rng.below(2)) {
+        for (int k = 0; k < b.nleaves; ++k) {
+          i64 s = b.leaf[k].shape.value, f = 1 + rng.below(static_cast<int>(s));
+          if (s % f != 0) f = 1;
+          shapes.push_back(f);
+          shapes.push_back(s / f);
+        }
+      } else {
+        i64 left = nb;
+        while (left > 1) {
+          i64 f = 2 + rng.below(4);
+          if (left % f != 0) f = left;
+          shapes.push_back(f);
+          left /= f;
+        }
+        if (shapes.empty()) shapes.push_back(1);
+      }
+      std::string sr, dr;
+      for (std::size_t k = 0; k < shapes.size(); ++k) {
+        sr += (k ? "," : "") + std::to_string(shapes[k]);
+        dr += (k ? "," : "") + std::to_string(rng.below(41) - 12);
+      }
+      r = L("(" + sr + "):(" + dr + ")");
+    }
+    if (!check_representable(b).ok() || !check_representable(r).ok() || size(r).value.value != nb) continue;
+    std::string what = at + " o " + bt + " vs " + str(r);
+    int before = compared;
+    int_enumeration_agrees<kMaxLeaves>(a, b, r, what, compared);
+    int_enumeration_agrees<8>(a, b, r, what, compared);
+    if (compared > before) {
+      Error e = detail::enumerate_by_mode_values(a, b, r, nb);
+      if (!e.ok()) ++refused;
+      // No difference, or one past B's first leaf, with several leaves: runs were walked.
+      i64 first = e.ok() ? nb : std::stoll(message(e).substr(std::string("at index ").size()));
+      if (b.nleaves > 1 && first >= b.leaf[0].shape.value) ++deep;
+    }
+  }
+  RecordProperty("compared", compared);
+  RecordProperty("refused", refused);
+  RecordProperty("deep", deep);
+  RecordProperty("by_mode", by_mode);
+  EXPECT_GT(compared, 20000);
+  EXPECT_GT(refused, 2000);
+  EXPECT_GT(compared / 2 - refused, 2000);
+  EXPECT_GT(deep, 2000);
+}
+
+// exact_leaf's check that CuTe's leaf result is the function i -> Â(r*i) on [0, n)
+// (is_leaf_function) walks integer layouts in plain integers where no evaluation can fail
+// (is_leaf_function_int, r > 0 as exact_leaf has it): it answers as the comparison in Values (is_leaf_function_values, the
+// definition) wherever it applies, and the dispatch answers as the Values with their errors
+// everywhere. Random flat forms (strides of either sign, size-1 modes, strides near 2^61 whose
+// extended values overflow), r up to 2^40, and as candidates CuTe's fold (compose_leaf), that
+// fold with one stride moved by one, or a random layout of size n (some with strides near 2^61,
+// not representable).
+TEST(ImplComposition, LeafFunctionByIntegers) {
+  Rng rng{20261127};
+  int applied = 0, same = 0, differ = 0, fallback = 0, errors = 0;
+  for (int iter = 0; iter < 30000; ++iter) {
+    int rf = 1 + rng.below(4);
+    i64 scale = rng.below(10) == 0 ? (i64{1} << (40 + rng.below(22))) : 1;
+    TupleBuilder<LayoutLeaf> fb;
+    for (int k = 0; k < rf; ++k)
+      fb.push_leaf(LayoutLeaf{Int::dynamic(1 + rng.below(8)), Stride::integer(Int::dynamic((rng.below(33) - 8) * scale))});
+    auto fr = fb.done();
+    ASSERT_TRUE(fr.ok());
+    Layout const& flat = fr.value;
+    i64 n = 1 + rng.below(64);
+    i64 r = rng.below(12) == 0 ? (i64{1} << rng.below(41)) + rng.below(5) : 1 + rng.below(40);  // r > 0 (exact_leaf)
+    Layout cand;
+    int kind = rng.below(4);  // 0, 1: CuTe's fold; 2: the fold, one stride moved; 3: random
+    auto cute = detail::compose_leaf(flat, Int::dynamic(n), Int::dynamic(r));
+    if (kind < 3 && cute.ok()) {
+      cand = cute.value;
+      if (kind == 2) cand.leaf[rng.below(cand.nleaves)].stride.value += rng.below(2) ? 1 : -1;
+    } else {
+      TupleBuilder<LayoutLeaf> cb;
+      i64 left = n;
+      while (left > 1) {
+        i64 f = 2 + rng.below(3);
+        if (left % f != 0) f = left;
+        i64 d = rng.below(8) == 0 ? (i64{1} << 61) + rng.below(3) : rng.below(41) - 12;  // some not representable
+        cb.push_leaf(LayoutLeaf{Int::dynamic(f), Stride::integer(Int::dynamic(d))});
+        left /= f;
+      }
+      if (n == 1) cb.push_leaf(LayoutLeaf{Int::dynamic(1), Stride::integer(Int::dynamic(0))});
+      auto cr = cb.done();
+      ASSERT_TRUE(cr.ok());
+      cand = cr.value;
+    }
+    std::string what = str(cand) + " vs " + str(flat) + " at " + std::to_string(r) + "*i, i < " + std::to_string(n);
+    auto by_values = size(cand).value.value == n ? detail::is_leaf_function_values(cand, flat, n, r) : Result<bool>(false);
+    auto dispatched = detail::is_leaf_function(cand, flat, n, r);
+    EXPECT_EQ(dispatched.ok(), by_values.ok()) << what;
+    if (dispatched.ok() && by_values.ok()) {
+      EXPECT_EQ(dispatched.value, by_values.value) << what;
+    }
+    if (!dispatched.ok() && !by_values.ok()) {
+      EXPECT_EQ(str(dispatched.error), str(by_values.error)) << what;
+    }
+    if (!by_values.ok()) ++errors;
+    if (size(cand).value.value != n) continue;
+    int fast = detail::is_leaf_function_int(cand, flat, n, r);
+    if (fast < 0) {
+      ++fallback;
+      continue;
+    }
+    ++applied;
+    ASSERT_TRUE(by_values.ok()) << what << ": the integer walk applied where an evaluation fails";
+    EXPECT_EQ(fast == 1, by_values.value) << what;
+    (fast == 1 ? same : differ) += 1;
+  }
+  RecordProperty("applied", applied);
+  RecordProperty("same", same);
+  RecordProperty("differ", differ);
+  RecordProperty("fallback", fallback);
+  RecordProperty("errors", errors);
+  EXPECT_GT(same, 5000);
+  EXPECT_GT(differ, 5000);
+  EXPECT_GT(fallback, 500);
+  EXPECT_GT(errors, 100);
+}
+
 // ---- at capacity N (LayoutN<N>, TilerN<N>): the same results as at the default capacity ---------
 
 /// A tiler of capacity N read from CuTe's notation (the test fails if it does not fit N).
@@ -333,6 +556,19 @@ constexpr bool composes_small_at_compile_time() {
   return layouts && tiler;
 }
 static_assert(composes_small_at_compile_time());
+
+// The exact by-mode check runs at compile time too: cutlass #2955, (6,2):(1,7) o (3,2):(2,3), is
+// refused at index 5 (B = 2*2 + 3*1 = 7, A(7) = 8, by modes 4 + 3 = 7), past B's first run.
+constexpr bool refuses_2955_at_compile_time() {
+  TupleBuilder<LayoutLeaf, 4> a, b;
+  a.push_leaf(leaf_of(6, 1));
+  a.push_leaf(leaf_of(2, 7));
+  b.push_leaf(leaf_of(3, 2));
+  b.push_leaf(leaf_of(2, 3));
+  auto r = composition(a.done().value, b.done().value);
+  return !r.ok() && r.error.condition == Cond::composition_disjoint_intervals;
+}
+static_assert(refuses_2955_at_compile_time());
 
 // A tiler holds at most kMaxTilerLayouts layouts, or N where N is smaller (a profile of N leaves
 // names at most N of them).

@@ -225,6 +225,20 @@ TEST(ImplInverseCapacity, HandValuesAtSmallCapacity) {
   EXPECT_EQ(left_inverse(zero).error.code, Errc::bad_argument);
 }
 
+// A layout whose size passes int64: (2^32,2^32):(1,2^33) does not coalesce (2^32*1 != 2^33); its
+// index strides are 1, 2^32 and then 2^64 (prefix_products), an overflow for both inverses.
+TEST(ImplInverse, IndexStridesPastInt64AreOverflow) {
+  Layout l = L("(4294967296,4294967296):(1,8589934592)");
+  auto r = right_inverse(l);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error.code, Errc::overflow);
+  EXPECT_EQ(str(r.error), "64-bit overflow: 4294967296 * 4294967296");
+  auto li = left_inverse(l);
+  ASSERT_FALSE(li.ok());
+  EXPECT_EQ(li.error.code, Errc::overflow);
+  EXPECT_EQ(str(li.error), "64-bit overflow: 4294967296 * 4294967296");
+}
+
 TEST(ImplInverseCapacity, LeftInverseRefusesAResultThatDoesNotFit) {
   // (2,2,2,2):(2,8,32,128): the shapes (2, 8/2, 32/8, 128/32, 2) : (_0, 1, 2, 4, 8), none of
   // which merge: five modes, one more than N = 4 holds.

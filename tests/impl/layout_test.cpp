@@ -87,6 +87,20 @@ TEST(ImplLayout, Representable) {
   // Basis components are bounded separately: 2^62 @0 and 2^62 @1 never add.
   EXPECT_TRUE(check_representable(L("(2,2):(4611686018427387904@0,4611686018427387904@1)")).ok());
   EXPECT_EQ(check_representable(L("(2,2):(4611686018427387904@0,4611686018427387904@0)")).code, Errc::overflow);
+  // Which error: the size is checked over every leaf first, then the values, named by the first
+  // leaf whose contribution passes int64 ((2^62-1)*4 at leaf 0; then size 2^62 * 4 = 2^64).
+  EXPECT_EQ(str(check_representable(L("(4611686018427387904,4):(4,1)"))),
+            "64-bit overflow: the result's size does not fit in int64");
+  EXPECT_EQ(str(check_representable(L("(2,3,2):(1,4611686018427387904,4611686018427387904)"))),
+            "64-bit overflow: the result's values do not fit in int64 (at its leaf 1 of size 3 and stride coefficient "
+            "4611686018427387904)");
+  EXPECT_EQ(str(check_representable(L("(2,2,3):(1,4611686018427387904,4611686018427387904)"))),
+            "64-bit overflow: the result's values do not fit in int64 (at its leaf 2 of size 3 and stride coefficient "
+            "4611686018427387904)");
+  // With a basis stride the sums are Values: 2 * 2^62 at leaf 0 passes int64 there too.
+  EXPECT_EQ(str(check_representable(L("(3,2):(4611686018427387904,1@0)"))),
+            "64-bit overflow: the result's values do not fit in int64 (at its leaf 0 of size 3 and stride coefficient "
+            "4611686018427387904)");
 }
 
 TEST(ImplLayout, CheckedArithmetic) {

@@ -96,13 +96,10 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
   return Error{};
 }
 
-/// CuTe's bw_coalesce over the flat modes leaves[0..count) (bw_coalesce_modes) into the layout
-/// t of capacity N: `_1:_0` for no mode left. Errors: bw_coalesce_modes'. @pre shapes >= 1;
-/// leaves does not overlap t
+/// The nodes of the flat layout whose n modes (bw_coalesce_modes' answer) are t's leaves[0, n):
+/// a leaf for one mode, a flat tuple for several, `_1:_0` for none. @pre n <= N
 template <int N>
-LAYOUTREF_HD constexpr Error bw_coalesce_into(LayoutLeaf const* leaves, int count, bool keep_last, LayoutN<N>& t) {
-  int n = 0;
-  LAYOUTREF_CHECK(bw_coalesce_modes(leaves, count, keep_last, t.leaf, N, n));
+LAYOUTREF_HD constexpr void set_flat_nodes(LayoutN<N>& t, int n) {
   if (n == 0) {
     t.leaf[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(0))};
     n = 1;
@@ -116,6 +113,16 @@ LAYOUTREF_HD constexpr Error bw_coalesce_into(LayoutLeaf const* leaves, int coun
     t.nnodes = static_cast<std::uint8_t>(n + 1);
   }
   t.nleaves = static_cast<std::uint8_t>(n);
+}
+
+/// CuTe's bw_coalesce over the flat modes leaves[0..count) (bw_coalesce_modes) into the layout
+/// t of capacity N: `_1:_0` for no mode left. Errors: bw_coalesce_modes'. @pre shapes >= 1;
+/// leaves does not overlap t
+template <int N>
+LAYOUTREF_HD constexpr Error bw_coalesce_into(LayoutLeaf const* leaves, int count, bool keep_last, LayoutN<N>& t) {
+  int n = 0;
+  LAYOUTREF_CHECK(bw_coalesce_modes(leaves, count, keep_last, t.leaf, N, n));
+  set_flat_nodes(t, n);
   return Error{};
 }
 

@@ -50,9 +50,11 @@ LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
   }
 }
 
-/// complementable(a) for a valid a (its shapes are not checked again). @pre validate(a).ok()
+/// complementable(a) for a valid a (its shapes are not checked again), built into the caller's s
+/// (a Result<SortedModesN> returned by value copies all N modes); the error or ok.
+/// @pre validate(a).ok()
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complementable_valid(LayoutN<N> const& a) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complementable_valid_into(LayoutN<N> const& a, SortedModesN<N>& s) {
   for (int k = 0; k < a.nleaves; ++k) {
     Stride const& d = a.leaf[k].stride;
     if (!d.is_integer() && d.value != 0) {
@@ -72,10 +74,11 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complem
   LayoutLeaf f[N];
   int nf = 0;
   LAYOUTREF_CHECK(bw_coalesce_modes(z, nz, false, f, N, nf));
-  SortedModesN<N> s;
+  s.n = 0;
+  s.all_static = true;
   if (nf == 0 || (nf == 1 && f[0].stride.value == 0)) {  // `_1:_0`: nothing to complement
     s.all_static = nf == 0 || (f[0].shape.is_static && f[0].stride.is_static);
-    return s;
+    return Error{};
   }
   for (int k = 0; k < nf; ++k) {
     LayoutLeaf const& x = f[k];  // an integer stride: the basis strides other than 0 were refused above, and filter left no 0
@@ -108,15 +111,23 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<SortedModesN<N>> complem
       return e.add(" does not divide d").add(i).add(" = ").add(s.mode[i].stride.value);
     }
   }
-  return s;
+  return Error{};
+}
+
+/// complementable_valid_into as a Result. @pre validate(a).ok()
+template <int N>
+LAYOUTREF_HD constexpr Result<SortedModesN<N>> complementable_valid(LayoutN<N> const& a) {
+  return Result<SortedModesN<N>>::built([&](SortedModesN<N>& s) { return complementable_valid_into(a, s); });
 }
 
 /// The filtered A sorted by stride, or the complement's condition that A fails (with its witness);
 /// bad_argument for a size < 1.
 template <int N>
 LAYOUTREF_HD constexpr Result<SortedModesN<N>> complementable(LayoutN<N> const& a) {
-  LAYOUTREF_CHECK(validate(a));
-  return complementable_valid(a);
+  return Result<SortedModesN<N>>::built([&](SortedModesN<N>& s) -> Error {
+    LAYOUTREF_CHECK(validate(a));
+    return complementable_valid_into(a, s);
+  });
 }
 
 /// The complement of the sorted modes s up to the cotarget, as a layout of capacity N (the gaps
@@ -191,9 +202,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
 /// The result is representable (check_representable). @pre validate(a).ok()
 template <int N, int P>
 LAYOUTREF_HD constexpr Error complement_valid_into(LayoutN<N> const& a, IntTupleN<P> const& cotarget, LayoutN<N>& out) {
-  auto s = complementable_valid(a);
-  if (!s.ok()) return s.error;
-  LAYOUTREF_CHECK(complement_sorted_into(s.value, cotarget, out));
+  SortedModesN<N> s;  // built in place (complementable_valid_into)
+  LAYOUTREF_CHECK(complementable_valid_into(a, s));
+  LAYOUTREF_CHECK(complement_sorted_into(s, cotarget, out));
   return check_representable(out);
 }
 
@@ -219,9 +230,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> complement(L
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
   return Result<LayoutN<N>>::built([&](LayoutN<N>& out) -> Error {
-    auto sorted = detail::complementable(a);
-    if (!sorted.ok()) return sorted.error;
-    detail::SortedModesN<N> const& s = sorted.value;
+    LAYOUTREF_CHECK(validate(a));
+    detail::SortedModesN<N> s;  // built in place (complementable_valid_into)
+    LAYOUTREF_CHECK(detail::complementable_valid_into(a, s));
     i64 hi = 0;
     for (int i = 0; i < s.n; ++i) {
       LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));

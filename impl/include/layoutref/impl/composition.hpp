@@ -240,12 +240,17 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
     }
     need_flat = need_flat || (d.is_integer() && d.value != 0);
   }
-  // A's extension form, used where it is (no copy out of its Result).
-  Result<Out> fa = need_flat ? bw_coalesce(a, true) : Result<Out>(Out::of(LayoutLeaf{}));  // coalesce_x(a); a is valid
-  if (!fa.ok()) return fa.error;
-  Out const& flat_a = fa.value;
+  // A's extension form coalesce_x(a) (a is valid), folded straight into a local tree; read only
+  // by leaves of integer stride other than 0, so left unset when B has none.
+  Out flat_a;
+  i64 top_a = 0;  // finite_part(flat_a) - 1: the top of every interval of definition in flat_a
+  if (need_flat) {
+    LAYOUTREF_CHECK(bw_coalesce_into(a.leaf, a.nleaves, true, flat_a));
+    top_a = finite_part(flat_a) - 1;
+  }
   Out flat_sub;
   LeafInterval iv[N];  // [0, leaf) set, one per leaf of B
+  int intervals = 0;   // of them not empty
   bool exact = true;  // every leaf met Shah's conditions
   out.nnodes = 0;
   out.nleaves = 0;
@@ -278,7 +283,8 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
     if (x.stride.value == 0) {
       modes[k++] = LayoutLeaf{x.shape, Stride::integer(r)};
     } else {
-      Error shah = shah_mode(*flat, x.shape.value, r.value);
+      // shah_mode holds at once for one mode of A or one element (no call, no Error to read).
+      Error shah = x.shape.value == 1 || flat->nleaves < 2 ? Error{} : shah_mode(*flat, x.shape.value, r.value);
       if (shah.ok()) {
         LAYOUTREF_CHECK(compose_leaf_modes(*flat, x.shape, r, modes, k));
       } else {
@@ -288,9 +294,10 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
       }
       if (x.shape.value > 1 && !flat->is_leaf()) {
         i64 hi = mul_overflows(r.value, x.shape.value - 1) ? kI64Max : r.value * (x.shape.value - 1);
-        i64 top = finite_part(*flat) - 1;
+        i64 top = flat == &flat_a ? top_a : finite_part(*flat) - 1;
         iv[leaf].lo = r.value;
         iv[leaf].hi = hi < top ? hi : top;
+        if (iv[leaf].lo <= iv[leaf].hi) ++intervals;
       }
     }
     int nodes = is_rare ? rare.nnodes : (k == 1 ? 1 : k + 1), leaves = is_rare ? rare.nleaves : k;
@@ -310,7 +317,7 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
   }
   // Several leaves: Shah's disjoint intervals, else the exact by-mode check.
   bool disjoint = exact;
-  for (int i = 0; i < b.nleaves && disjoint; ++i)
+  for (int i = 0; i < b.nleaves && disjoint && intervals > 1; ++i)
     for (int j = i + 1; j < b.nleaves && disjoint; ++j) {
       if (iv[i].lo > iv[i].hi || iv[j].lo > iv[j].hi || !(iv[i].path == iv[j].path)) continue;
       if (!(iv[i].hi < iv[j].lo || iv[j].hi < iv[i].lo)) disjoint = false;
@@ -352,6 +359,7 @@ LAYOUTREF_HD constexpr Error in_modes(Error e, ProfileLevel const* levels, int t
 /// composition with the leaf's layout. The answer, errors included, is that of composing item
 /// by item into a TupleBuilder at each tuple: the first error of an item wins, named by its
 /// modes when inadmissible; a tuple that does not fit the capacity is reported when it ends.
+/// @pre validate(a).ok() (its modes are not checked again)
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tiler(LayoutN<N> const& a, TilerN<N> const& t) {
   using Out = LayoutN<N>;
@@ -399,7 +407,12 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
         leaves = a.leaf_index(end) - first;
         append_nodes(out, a.node + an, nodes, a.leaf + first, leaves, spilled);
       } else {
-        auto r = composition(a.subtree(an), t.layouts[idx]);
+        // composition(mode of A, layout): the mode is valid (A is), so only the layout is checked.
+        Out sub = a.subtree(an);
+        auto r = Result<Out>::built([&](Out& v) -> Error {
+          LAYOUTREF_CHECK(validate(t.layouts[idx]));
+          return compose_valid_into(sub, t.layouts[idx], v);
+        });
         if (!r.ok()) {
           res.error = in_modes(r.error, levels, top);
           return res;

@@ -17,9 +17,10 @@
 //         extension of the mode p of A; Shah's fold or exact_leaf).
 //   @post Error{} iff R(c) == A(B(c)) for every c < size(B) with B(c) in A's domain; else
 //         composition.disjoint_intervals naming the first such c and both values. Decided by
-//         digits_carry_free (no evaluation) where it holds, else by enumerate_by_mode: every c,
-//         Errc::capacity when size(B) > kMaxExactCheck (kept for the structural path too, so
-//         that no answer depends on which path decided).
+//         digits_carry_free (no evaluation) where it holds, else by enumerate_by_mode: every c
+//         (for integer layouts, whole runs of B's first leaf that the Lemma below shows equal
+//         are passed over: enumerate_by_mode_int), Errc::capacity when size(B) > kMaxExactCheck
+//         (kept for the structural path too, so that no answer depends on which path decided).
 //
 // digits_carry_free(A, B), the structural test (a refinement of Shah's disjoint intervals, Def.
 // 2.16-2.17 and Thm 2.18, from intervals of values to intervals of A's modes):
@@ -150,18 +151,124 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Value> extended_at(Layou
   return evaluate(flat, x, true);
 }
 
-/// Whether `cand` is the function i ↦ Â(r*i) on [0, n).
+/// An odometer over the leaves of size > 1 of a layout with integer strides (colexicographic,
+/// the first leaf fastest): step() goes from index i to i + 1 in amortized O(1), adding to the
+/// value the precomputed change of the leaf that steps (its stride, less what the leaves below it
+/// give back when they wrap). Values are kept modulo 2^64: for a representable layout every
+/// value fits in int64, so the sum is exact once read as an i64 (a step's change need not fit).
+/// Only [0, n) of the arrays is written and read.
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
-                                                                               i64 r) {
-  LAYOUTREF_TRY(Int sz, size(cand));
-  if (sz.value != n) return false;
+struct IntOdometer {
+  i64 shape[N];
+  u64 delta[N];
+  i64 c[N];
+  int n;
+  u64 v;
+
+  LAYOUTREF_HD constexpr void start(LayoutN<N> const& l) {
+    n = 0;
+    v = 0;
+    u64 back = 0;  // Σ (shape_j - 1) * stride_j over the leaves below, modulo 2^64
+    for (int k = 0; k < l.nleaves; ++k) {
+      LayoutLeaf const& x = l.leaf[k];
+      if (x.shape.value <= 1) continue;
+      shape[n] = x.shape.value;
+      delta[n] = static_cast<u64>(x.stride.value) - back;
+      c[n] = 0;
+      back += static_cast<u64>(x.shape.value - 1) * static_cast<u64>(x.stride.value);
+      ++n;
+    }
+  }
+  /// @pre the index + 1 < the layout's size (the last leaf does not wrap). Returns the leaf that
+  /// stepped.
+  LAYOUTREF_HD constexpr int step() {
+    int k = 0;
+    while (k + 1 < n && c[k] + 1 == shape[k]) c[k++] = 0;
+    ++c[k];
+    v += delta[k];
+    return k;
+  }
+};
+
+/// is_leaf_function's comparison in Values: the definition (ImplComposition.LeafFunctionByIntegers
+/// compares the integer walk below with it). @pre size(cand) == n
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function_values(LayoutN<N> const& cand, LayoutN<N> const& flat,
+                                                                                      i64 n, i64 r) {
   for (i64 i = 0; i < n; ++i) {
     LAYOUTREF_TRY(Value want, extended_at(flat, r, i));
     LAYOUTREF_TRY(Value got, value_of(cand, i));
     if (!(want == got)) return false;
   }
   return true;
+}
+
+/// is_leaf_function_values where no evaluation can fail, in plain integers: 1 or 0, or -1 when it
+/// does not apply. It applies when cand and flat are valid and have integer strides, cand is
+/// representable, r >= 0, r*(n-1) fits, and so does the bound Σ_(j<last) (M_j-1)*|D_j| +
+/// floor(r*(n-1)/P_last)*|D_last| on every partial sum of flat's extended walk (P_last the
+/// product of the sizes before flat's last mode): then each value is exact. cand is stepped by
+/// an odometer (IntOdometer), Â(r*i) walked with multiply-high division (FastDivisor).
+/// @pre size(cand) == n >= 1
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr int is_leaf_function_int(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n, i64 r) {
+  if (flat.nleaves == 0 || cand.nleaves == 0 || r < 0 || n < 1 || !has_integer_strides(flat) || !has_integer_strides(cand) ||
+      !validate(flat).ok() || !validate(cand).ok() || !check_representable(cand).ok() || mul_overflows(r, n - 1))
+    return -1;
+  i64 const xmax = r * (n - 1);
+  int const last = flat.nleaves - 1;
+  i64 bound = 0, p = 1;  // p: the product of the sizes before mode j, while it stays <= xmax
+  bool p_past = false;   // that product has passed xmax (the last mode's digit is then 0)
+  FastDivisor div[N];
+  for (int j = 0; j < last; ++j) {
+    i64 m = flat.leaf[j].shape.value;
+    div[j] = FastDivisor::make(static_cast<u64>(m));
+    i64 d = flat.leaf[j].stride.value;
+    if (d == kI64Min) return -1;
+    i64 ad = d < 0 ? -d : d;
+    if (mul_overflows(m - 1, ad) || add_overflows(bound, (m - 1) * ad)) return -1;
+    bound += (m - 1) * ad;
+    if (!p_past) {
+      if (mul_overflows(p, m) || p * m > xmax)
+        p_past = true;
+      else
+        p *= m;
+    }
+  }
+  {
+    i64 d = flat.leaf[last].stride.value;
+    if (d == kI64Min) return -1;
+    i64 ad = d < 0 ? -d : d;
+    i64 q = p_past ? 0 : xmax / p;
+    if (mul_overflows(q, ad) || add_overflows(bound, q * ad)) return -1;
+  }
+  IntOdometer<N> co;
+  co.start(cand);
+  for (i64 i = 0; i < n; ++i) {
+    if (i > 0) co.step();
+    u64 x = static_cast<u64>(r * i);
+    i64 want = 0;
+    for (int j = 0; j < last; ++j) {
+      u64 q = div[j].divide(x);
+      want += static_cast<i64>(x - q * div[j].d) * flat.leaf[j].stride.value;
+      x = q;
+    }
+    want += static_cast<i64>(x) * flat.leaf[last].stride.value;
+    if (want != static_cast<i64>(co.v)) return 0;
+  }
+  return 1;
+}
+
+/// Whether `cand` is the function i ↦ Â(r*i) on [0, n): in plain integers where no evaluation
+/// can fail (is_leaf_function_int), else in Values; the same answer and errors either way.
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<bool> is_leaf_function(LayoutN<N> const& cand, LayoutN<N> const& flat, i64 n,
+                                                                               i64 r) {
+  LAYOUTREF_TRY(Int sz, size(cand));
+  if (sz.value != n) return false;
+  int fast = is_leaf_function_int(cand, flat, n, r);
+  if (fast >= 0) return fast == 1;
+  return is_leaf_function_values(cand, flat, n, r);
 }
 
 /// A value of one term (an integer or k@p) as a stride; false when it has several terms.
@@ -340,56 +447,149 @@ LAYOUTREF_HD constexpr Error by_mode_differs(i64 i, Value const& x, Value const&
   return e;
 }
 
-/// One step of an odometer over the leaves of l (colexicographic, the first leaf fastest): from
-/// the coordinate c of index i to that of i + 1, and v from l(i) to l(i + 1).
-/// @pre i + 1 < size(l), l has integer strides and is representable (no partial sum overflows)
-template <int N>
-LAYOUTREF_HD constexpr void odometer_step(LayoutN<N> const& l, i64* c, i64& v) {
-  int last = l.nleaves - 1;
-  for (int k = 0;; ++k) {
-    LayoutLeaf const& x = l.leaf[k];
-    if (k == last || c[k] + 1 < x.shape.value) {
-      ++c[k];
-      v += x.stride.value;
-      return;
-    }
-    v -= (x.shape.value - 1) * x.stride.value;
-    c[k] = 0;
-  }
-}
-
 /// enumerate_by_mode for representable layouts with integer strides, where no evaluation can
-/// fail: the same answer, with B(i) and R(i) stepped by odometers (no division) and A(x) walked
-/// with multiply-high division (FastDivisor).
-/// @pre a, b, r have leaves and integer strides and are representable; size(b) == size(r) <= kMaxExactCheck
+/// fail: the same answer, with B(i) and R(i) stepped by odometers (IntOdometer, no division),
+/// A(x) walked with multiply-high division (FastDivisor) over A's modes of size > 1, and whole
+/// runs of B's first leaf (of size > 1) s0:t0 passed over where they cannot differ:
+///   Let x = y + z with 0 <= x < size(A), y = B(c') for c' = s0*o the start of a run, and
+///   z = t0*c0 (0 <= c0 < s0, t0 >= 0). If R(c0) == A(z) for every such z inside the domain (the
+///   first run, enumerated: it has y = 0), and the digits of y in A's modes (x = Σ_j x_j P_j,
+///   A(x) = Σ_j x_j D_j) plus bounds on the digits of those z (top, from t0, s0 and A's
+///   modes) stay below each mode's size but the last, then no mode carries, and by the Lemma above
+///   A(x) = A(y) + A(z) = R(c') + R(c0) = R(c' + c0), R's first leaves making up exactly s0
+///   (R(c0 + s0*o) = R(c0) + R(s0*o), colexicographic). R(c') == A(y) is checked at the
+///   start itself; a run starting past the domain (y >= size(A)) lies past it whole. Every other
+///   run is enumerated index by index, so the first index that differs is the one reported.
+/// Values are kept modulo 2^64: exact once read as i64, since the layouts are representable.
+/// @pre a, b, r have leaves and integer strides and are representable; size(b) == size(r) == nb
+/// <= kMaxExactCheck, size(a) == na
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_int(LayoutN<N> const& a, LayoutN<N> const& b,
                                                                              LayoutN<N> const& r, i64 nb, i64 na) {
+  u64 am[N], ad[N];  // A's modes of size > 1: sizes and strides, [0, m)
   FastDivisor div[N];
-  for (int k = 0; k < a.nleaves; ++k) div[k] = FastDivisor::make(static_cast<u64>(a.leaf[k].shape.value));
-  i64 bc[N] = {}, rc[N] = {};
-  i64 bv = 0, rv = 0;
-  int const alast = a.nleaves - 1;
-  for (i64 i = 0; i < nb; ++i) {
-    if (i > 0) {
-      odometer_step(b, bc, bv);
-      odometer_step(r, rc, rv);
+  int m = 0;
+  for (int k = 0; k < a.nleaves; ++k) {
+    if (a.leaf[k].shape.value <= 1) continue;
+    am[m] = static_cast<u64>(a.leaf[k].shape.value);
+    ad[m] = static_cast<u64>(a.leaf[k].stride.value);
+    div[m] = FastDivisor::make(am[m]);
+    ++m;
+  }
+  IntOdometer<N> bo, ro;
+  bo.start(b);
+  ro.start(r);
+  // The runs: B's first leaf s0:t0 with t0 >= 0 and more leaves after it, and R's first g
+  // leaves of size s0; run == 0 when there are none. A pass over a run sets B's and R's
+  // coordinates to its last index and adds the change from its first (bjump, rjump).
+  i64 run = 0;
+  int g = 0;
+  u64 bjump = 0, rjump = 0;
+  if (bo.n >= 2 && static_cast<i64>(bo.delta[0]) >= 0) {
+    i64 p = 1;  // <= nb: R's leaves multiply to size(r) == nb
+    u64 back = 0;
+    while (g < ro.n && p < bo.shape[0]) {
+      u64 stride = ro.delta[g] + back;
+      back += static_cast<u64>(ro.shape[g] - 1) * stride;
+      p *= ro.shape[g++];
     }
-    if (bv < 0 || bv >= na) continue;
-    u64 x = static_cast<u64>(bv);
-    i64 want = 0;
-    for (int k = 0; k < alast; ++k) {
-      u64 q = div[k].divide(x);
-      want += static_cast<i64>(x - q * div[k].d) * a.leaf[k].stride.value;
+    if (p == bo.shape[0]) {
+      run = p;
+      bjump = static_cast<u64>(run - 1) * bo.delta[0];
+      rjump = back;
+    }
+  }
+  // top[j] >= the digit at A's mode j of every z = t0*c0 (c0 < s0) inside the domain, z <= Y:
+  // 0 below lo (the last mode whose place P_lo divides t0) and past hi (the last with P_hi <= Y);
+  // at lo, (t0/P_lo)*c0 mod M_lo, a multiple of g = gcd(t0/P_lo, M_lo), so at most M_lo - g;
+  // at hi, at most floor(Y/P_hi); M_j - 1 between.
+  u64 top[N];    // [0, m)
+  u64 digit[N];  // [0, m): the digits of B(i)
+  for (int j = 0; j < m; ++j) top[j] = 0;
+  if (run > 0 && bo.delta[0] != 0) {
+    u64 t0 = bo.delta[0];
+    u64 y = mul_overflows(static_cast<i64>(t0), run - 1) ? static_cast<u64>(na - 1) : t0 * static_cast<u64>(run - 1);
+    if (y > static_cast<u64>(na - 1)) y = static_cast<u64>(na - 1);
+    int lo = 0, hi = -1;
+    u64 p = 1, plo = 1, phi = 1;  // P_j (<= y while j <= hi: no overflow)
+    for (int j = 0; j < m && p <= y; ++j) {
+      if (t0 % p == 0) {
+        lo = j;
+        plo = p;
+      }
+      hi = j;
+      phi = p;
+      top[j] = am[j] - 1;
+      p *= am[j];
+    }
+    if (hi >= 0) {
+      u64 k = (t0 / plo) % am[lo];
+      u64 at_lo = k == 0 ? 0 : am[lo] - static_cast<u64>(gcd_positive(static_cast<i64>(k), static_cast<i64>(am[lo])));
+      for (int j = 0; j < lo; ++j) top[j] = 0;
+      if (at_lo < top[lo]) top[lo] = at_lo;
+      if (y / phi < top[hi]) top[hi] = y / phi;
+    }
+  }
+  // A(x) for x in [0, na), its digits left in digit[].
+  auto a_at = [&](u64 x) {
+    u64 want = 0;
+    for (int j = 0; j + 1 < m; ++j) {
+      u64 q = div[j].divide(x);
+      digit[j] = x - q * am[j];
+      want += digit[j] * ad[j];
       x = q;
     }
-    want += static_cast<i64>(x) * a.leaf[alast].stride.value;
-    if (want != rv) {
-      Value vx, vw, vg;
-      vx.scalar = bv;
-      vw.scalar = want;
-      vg.scalar = rv;
-      return by_mode_differs(i, vx, vw, vg);
+    if (m > 0) {
+      digit[m - 1] = x;
+      want += x * ad[m - 1];
+    }
+    return want;
+  };
+  auto differs = [&](i64 i, i64 bv, u64 want) {
+    Value vx, vw, vg;
+    vx.scalar = bv;
+    vw.scalar = static_cast<i64>(want);
+    vg.scalar = static_cast<i64>(ro.v);
+    return by_mode_differs(i, vx, vw, vg);
+  };
+  // The first run (all of B when there are none), index by index.
+  i64 const first = run > 0 ? run : nb;
+  for (i64 i = 0; i < first; ++i) {
+    if (i > 0) {
+      bo.step();
+      ro.step();
+    }
+    i64 bv = static_cast<i64>(bo.v);
+    if (bv < 0 || bv >= na) continue;
+    u64 want = a_at(static_cast<u64>(bv));
+    if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i, bv, want);
+  }
+  // The other runs: the start checked, then the run passed over or walked index by index.
+  for (i64 i = first; i < nb; i += run) {
+    bo.step();
+    ro.step();
+    i64 bv = static_cast<i64>(bo.v);
+    bool pass = bv >= na;  // the whole run lies past the domain
+    if (!pass && bv >= 0) {
+      u64 want = a_at(static_cast<u64>(bv));
+      if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i, bv, want);
+      pass = true;
+      for (int j = 0; j + 1 < m && pass; ++j) pass = digit[j] + top[j] < am[j];
+    }
+    if (pass) {
+      bo.c[0] = run - 1;
+      bo.v += bjump;
+      for (int k = 0; k < g; ++k) ro.c[k] = ro.shape[k] - 1;
+      ro.v += rjump;
+      continue;
+    }
+    for (i64 k = 1; k < run; ++k) {
+      bo.step();
+      ro.step();
+      bv = static_cast<i64>(bo.v);
+      if (bv < 0 || bv >= na) continue;
+      u64 want = a_at(static_cast<u64>(bv));
+      if (static_cast<i64>(want) != static_cast<i64>(ro.v)) return differs(i + k, bv, want);
     }
   }
   return Error{};

@@ -112,11 +112,16 @@ LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
 
 /// The index strides of the modes of f: _1, s0, s0*s1, ... (CuTe's prefix product), into
 /// p[0..f.n]. @pre p holds N + 1 entries (f.n <= N; the loop says so to the compiler too)
+/// Each entry is written field by field (mul's value and flag): an Int copied out of mul's
+/// Result right after it was written stalls on x86-64 (docs/performance.md, eighth session).
 template <int N>
 LAYOUTREF_HD constexpr Error prefix_products(FlatModesN<N> const& f, Int* p) {
   p[0] = Int::fixed(1);
   for (int k = 0; k < f.n && k < N; ++k) {
-    LAYOUTREF_TRY(p[k + 1], mul(p[k], f.mode[k].shape));
+    i64 a = p[k].value, b = f.mode[k].shape.value;
+    if (mul_overflows(a, b)) return overflow_error("*", a, b);
+    p[k + 1].value = a * b;
+    p[k + 1].is_static = p[k].is_static && f.mode[k].shape.is_static;
   }
   return Error{};
 }
@@ -420,10 +425,16 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction
   }
   set_leaf(modes[n++], f.mode[order[f.n - 1]].shape, pending);
   // The n <= N + 1 modes coalesced as the flat layout they form (a leading _1:_0 is dropped):
-  // capacity only when the coalesced result has more than N modes.
-  Error e = detail::bw_coalesce_into<N>(modes, n, false, out);
-  if (e.code == Errc::capacity) return fail(Errc::capacity).add("a left inverse with more than ").add(N).add(" modes");
-  return e;
+  // capacity only when the coalesced result has more than N modes. (bw_coalesce_into's Error
+  // is not returned through a local: copying an Error just written stalls on x86-64.)
+  int nc = 0;
+  Error e = detail::bw_coalesce_modes(modes, n, false, out.leaf, N, nc);
+  if (!e.ok()) {
+    if (e.code == Errc::capacity) return fail(Errc::capacity).add("a left inverse with more than ").add(N).add(" modes");
+    return e;
+  }
+  detail::set_flat_nodes(out, nc);
+  return Error{};
 }
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> left_inverse_construction(LayoutN<N> const& l) {

@@ -134,30 +134,33 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
 /// Errors: overflow, naming the mode whose contribution passes 64 bits.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(LayoutN<N> const& l) {
-  i64 n = 1;  // size(l), in plain integers
+  // One pass: the size in plain integers, and the sums of the integer strides' contributions
+  // (no Value to copy), the first leaf whose sum passes int64 reported once the size fits.
+  i64 n = 1;
+  i64 hi = 0, lo = 0;
   bool integer = true;
+  int bad = -1;
   for (int k = 0; k < l.nleaves; ++k) {
-    if (mul_overflows(n, l.leaf[k].shape.value)) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
-    n *= l.leaf[k].shape.value;
-    integer = integer && l.leaf[k].stride.is_integer();
-  }
-  if (integer) {  // the same sums over plain integers (no Value to copy)
-    i64 hi = 0, lo = 0;
-    for (int k = 0; k < l.nleaves; ++k) {
-      LayoutLeaf const& x = l.leaf[k];
-      if (x.shape.value <= 1 || x.stride.value == 0) continue;
-      i64& v = x.stride.value > 0 ? hi : lo;
-      if (mul_overflows(x.shape.value - 1, x.stride.value) || add_overflows(v, (x.shape.value - 1) * x.stride.value))
-        return detail_layout::not_representable(k, x);
-      v += (x.shape.value - 1) * x.stride.value;
+    LayoutLeaf const& x = l.leaf[k];
+    if (mul_overflows(n, x.shape.value)) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+    n *= x.shape.value;
+    if (!x.stride.is_integer()) {
+      integer = false;
+      continue;
     }
-    return Error{};
+    if (bad >= 0 || x.shape.value <= 1 || x.stride.value == 0) continue;
+    i64& v = x.stride.value > 0 ? hi : lo;
+    if (mul_overflows(x.shape.value - 1, x.stride.value) || add_overflows(v, (x.shape.value - 1) * x.stride.value))
+      bad = k;
+    else
+      v += (x.shape.value - 1) * x.stride.value;
   }
-  Value hi, lo;
+  if (integer) return bad < 0 ? Error{} : detail_layout::not_representable(bad, l.leaf[bad]);
+  Value vhi, vlo;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
     if (x.shape.value <= 1 || x.stride.value == 0) continue;
-    Value& v = x.stride.value > 0 ? hi : lo;
+    Value& v = x.stride.value > 0 ? vhi : vlo;
     if (!accumulate(v, x.shape.value - 1, x.stride).ok()) return detail_layout::not_representable(k, x);
   }
   return Error{};
