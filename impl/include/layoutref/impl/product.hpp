@@ -59,11 +59,12 @@ LAYOUTREF_HD constexpr Error product_rest_into(LayoutN<N> const& a, LayoutN<N> c
   // complement's sorted modes with R's are a mixed radix onto [0, c), where c, the last running
   // product, is formed with checked multiplications; R's positive terms sum to at most c - 1 and
   // its size is at most c.
-  auto sorted = detail::complementable_valid(a);
-  if (!sorted.ok()) return prefixed(sorted.error, "complement(A, size(A)*cosize(B)): ");
-  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& r) { return detail::complement_sorted_into(sorted.value, IntTupleN<N>::of(m.value), r); });
+  detail::SortedModesN<N> sorted;  // built in place
+  Error e = detail::complementable_valid_into(a, sorted);
+  if (!e.ok()) return prefixed(e, "complement(A, size(A)*cosize(B)): ");
+  auto reps = Result<LayoutN<N>>::built([&](LayoutN<N>& r) { return detail::complement_sorted_into(sorted, IntTupleN<N>::of(m.value), r); });
   if (!reps.ok()) return prefixed(reps.error, "complement(A, size(A)*cosize(B)): ");
-  Error e = detail::compose_valid_into(reps.value, b, out);  // reps is valid: a complement
+  e = detail::compose_valid_into(reps.value, b, out);  // reps is valid: a complement
   if (!e.ok()) return prefixed(e, "complement(A, size(A)*cosize(B)) o B: ");
   return e;
 }
