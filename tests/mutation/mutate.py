@@ -62,7 +62,7 @@ MUTATIONS = [
      "a divide of two leaves forgets the complement's gap below the tiler's stride"),
     ("zip-pair-order", "product.hpp", "    put_span(t, first, f);\n    put_span(t, second, g);", "    put_span(t, second, g);\n    put_span(t, first, f);",
      "zip pairs each mode's halves in the wrong order"),
-    ("product-rest-of-a", "product.hpp", "Error e = detail::compose_valid_into(reps.value, b, out);", "Error e = detail::compose_valid_into(a, b, out);",
+    ("product-rest-of-a", "product.hpp", "  e = detail::compose_valid_into(reps.value, b, out);", "  e = detail::compose_valid_into(a, b, out);",
      "the products' repetitions composed from A instead of its complement"),
     ("product-layout-tiled-unpacks-a", "product.hpp", "  put_unpacked(t, a, how == Arrangement::flat);",
      "  put_unpacked(t, a, how == Arrangement::flat || how == Arrangement::tiled);",
