@@ -84,36 +84,64 @@ __global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __r
 // ---- the same kernels, partitioning by themselves -------------------------------------------------
 
 /// The per-block half of a kernel's own partition, as a kernel author writes it (CuTe's
-/// local_partition = outer_partition = a zipped divide sliced at the thread's coordinate): the
-/// tensor over `origin` with layout l, its tile 0 = local_tile(t, tiler, 0), divided once per
-/// block by the thread shape: z = zipped_divide(tile 0, product_each(shape(thr))). With `rest`,
-/// instead the tiles: the rest mode of zipped_divide(l, tiler) (tile k starts at rest(k)) and their
-/// count. Out of line (ptxas compiles it once). Returns 0, or 10 + the Errc of local_tile or the
-/// divide, 40 + that of the tiles' zipped_divide or size.
+/// local_tile = zipped_divide(t, tiler) sliced at the tile's coordinate; local_partition =
+/// outer_partition = a zipped divide sliced at the thread's coordinate), in two phases whose steps
+/// run in parallel, one per warp (partition_kernel). Phase 1, tiles_in_block: Z =
+/// zipped_divide(l, tiler); tile 0 = Z(_, 0), which is Z's mode 0 at the origin (every layout maps
+/// the coordinate 0 to 0: local_tile(t, tiler, 0) = make_tensor(origin, mode 0 of Z)); the rest
+/// mode of Z (tile k starts at rest(k)) and the count of tiles. The thread side: by =
+/// product_each(shape(thr)) (tiler_of_threads) and right_inverse(thr) (inverse_in_block). Phase 2,
+/// divide_in_block: z = zipped_divide(tile 0, by), the block's division of its tile by the thread
+/// shape. Out of line (ptxas compiles each once). Each returns 0, or 10 + the Errc of the divide or
+/// of product_each, 40 + that of the tiles' zipped_divide, mode or size.
 using KernelTensor = Tensor<Pointer<u32 const>, kKernelLeaves>;
-__device__ __noinline__ int divide_in_block(u32 const* origin, LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler,
-                                            LayoutN<kKernelLeaves> const& thr, KernelTensor& z) {
-  auto t = make_tensor(make_gmem_ptr(origin), l);
-  auto tile = local_tile(t, tiler, SliceCoordN<kKernelLeaves>::of(SliceLeaf::at(Int::dynamic(0))));
-  if (!tile.ok()) return 10 + static_cast<int>(tile.error.code);
-  auto by = product_each_tiler(thr);
-  if (!by.ok()) return 10 + static_cast<int>(by.error.code);
-  auto d = divide(Arrangement::zipped, tile.value, by.value);
-  if (!d.ok()) return 10 + static_cast<int>(d.error.code);
-  z = d.value;
-  return 0;
-}
-__device__ __noinline__ int tiles_in_block(LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler, LayoutN<kKernelLeaves>& rest,
-                                           i64& count) {
+__device__ __noinline__ int tiles_in_block(LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler, LayoutN<kKernelLeaves>& tile0,
+                                           LayoutN<kKernelLeaves>* rest, i64* count) {
   auto z = zipped_divide(l, tiler);
   if (!z.ok()) return 40 + static_cast<int>(z.error.code);
+  auto m0 = z.value.mode(0);
+  if (!m0.ok()) return 40 + static_cast<int>(m0.error.code);
+  tile0 = m0.value;
+  if (rest == nullptr) return 0;
   auto r = z.value.mode(1);
   if (!r.ok()) return 40 + static_cast<int>(r.error.code);
   auto n = size(r.value);
   if (!n.ok()) return 40 + static_cast<int>(n.error.code);
-  rest = r.value;
-  count = n.value.value;
+  *rest = r.value;
+  *count = n.value.value;
   return 0;
+}
+__device__ __noinline__ int tiler_of_threads(LayoutN<kKernelLeaves> const& thr, TilerN<kKernelLeaves>& by) {
+  auto t = product_each_tiler(thr);
+  if (!t.ok()) return 10 + static_cast<int>(t.error.code);
+  by = t.value;
+  return 0;
+}
+__device__ __noinline__ int divide_in_block(u32 const* origin, LayoutN<kKernelLeaves> const& tile0, TilerN<kKernelLeaves> const& by,
+                                            KernelTensor& z) {
+  auto d = divide(Arrangement::zipped, make_tensor(make_gmem_ptr(origin), tile0), by);
+  if (!d.ok()) return 10 + static_cast<int>(d.error.code);
+  z = d.value;
+  return 0;
+}
+
+/// right_inverse(thr) as a plan, when thr is a bijection onto [0, size(thr)) (the inverse's size
+/// is thr's) and the plan fits FastLayoutR; else `bijection` is false.
+struct ThreadInverse {
+  bool bijection = false;
+  FastLayoutR<kPlanRank, u32> inv{};
+};
+__device__ __noinline__ void inverse_in_block(LayoutN<kKernelLeaves> const& thr, ThreadInverse& out) {
+  out.bijection = false;
+  auto inv = right_inverse(thr);
+  auto nthr = size(thr);
+  if (!inv.ok() || !nthr.ok()) return;
+  auto ninv = size(inv.value);
+  if (!ninv.ok() || ninv.value.value != nthr.value.value) return;  // not a bijection onto [0, size(thr))
+  auto fi = FastLayoutR<kPlanRank, u32>::make(inv.value);
+  if (!fi.ok()) return;
+  out.inv = fi.value;
+  out.bijection = true;
 }
 
 /// A block's partition of a tensor by a thread layout thr, evaluated per thread in a few
@@ -128,25 +156,20 @@ struct BlockShare {
   FastLayoutR<kPlanRank, u32> z0{}, part{}, inv{};
   u32 base = 0, values = 0;
 };
-__device__ __noinline__ void share_in_block(KernelTensor const& z, LayoutN<kKernelLeaves> const& thr, u32 const* origin, BlockShare& out) {
+__device__ __noinline__ void share_in_block(KernelTensor const& z, ThreadInverse const& ti, u32 const* origin, BlockShare& out) {
   out.direct = false;
-  auto inv = right_inverse(thr);
-  auto nthr = size(thr);
-  if (!inv.ok() || !nthr.ok()) return;
-  auto ninv = size(inv.value);
-  if (!ninv.ok() || ninv.value.value != nthr.value.value) return;  // not a bijection onto [0, size(thr))
+  if (!ti.bijection) return;
   auto m0 = z.layout.mode(0);
   auto m1 = z.layout.mode(1);
   if (!m0.ok() || !m1.ok()) return;
   auto n1 = size(m1.value);
   auto f0 = FastLayoutR<kPlanRank, u32>::make(m0.value);
   auto f1 = FastLayoutR<kPlanRank, u32>::make(m1.value);
-  auto fi = FastLayoutR<kPlanRank, u32>::make(inv.value);
   i64 const base = z.engine.ptr - origin;
-  if (!n1.ok() || !f0.ok() || !f1.ok() || !fi.ok() || base < 0 || base > i64{0xffffffff}) return;
+  if (!n1.ok() || !f0.ok() || !f1.ok() || base < 0 || base > i64{0xffffffff}) return;
   out.z0 = f0.value;
   out.part = f1.value;
-  out.inv = fi.value;
+  out.inv = ti.inv;
   out.base = static_cast<u32>(base);
   out.values = static_cast<u32>(n1.value.value);
   out.direct = true;
@@ -178,6 +201,14 @@ __device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKern
   return 0;
 }
 
+/// partition_kernel's steps: kPartTiles tiles, of each kPartBatch values loaded before any is stored.
+/// Two blocks an SM (partition_kernel's launch bound; tensor.cu is compiled with at most 128
+/// registers a function, gpu/CMakeLists.txt), two tiles a step, 16 values of each in flight: the
+/// best of the variants measured on an H100 (docs/gpu.md, twelfth session).
+constexpr int kPartBlocksPerSM = 2;
+constexpr int kPartTiles = 2;
+constexpr int kPartBatch = 16;
+
 /// K values of T in __shared__ memory, which runs no constructor (nvcc: no dynamic initialization
 /// of a __shared__ variable): impl's trees have one (it clears them in constant evaluation), so
 /// they are held in a union whose constructor is empty, and every one is assigned before it is read.
@@ -188,41 +219,62 @@ union Uninitialized {
 };
 
 /// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
-/// per block, one thread of each of up to six warps makes one of the block's shared values (the
-/// zipped divides of tile 0 of A, B and, transposing, the shared tile by the thread layouts, with
-/// their BlockShare; the tiles of A and B), then every thread takes its own share (BlockShare,
-/// or slicing the divide itself). A failed step writes its status
+/// per block, in two phases, one thread of each of up to seven warps makes one of the block's
+/// shared values (phase 1: the tiles of A, B and the shared tile, product_each(shape(thr)) and
+/// right_inverse(thr) of both thread layouts; phase 2: the zipped divides of tile 0 of A, B and,
+/// transposing, the shared tile by the thread shapes, with their BlockShare), then every thread
+/// takes its own share (BlockShare, or slicing the divide itself). A failed step writes its status
 /// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
 /// author picks one index type.
-__global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
-                                                             bool transpose, int* status) {
+__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
+                                                             bool transpose, u32 smem_cosize, int* status) {
   using Index = u32;
   extern __shared__ u32 smem[];
   __shared__ Uninitialized<KernelTensor, 4> z_;  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
   __shared__ BlockShare share[4];
-  __shared__ Uninitialized<LayoutN<kKernelLeaves>, 2> rest_;
+  __shared__ Uninitialized<LayoutN<kKernelLeaves>, 5> layouts_;  // tile 0 of A, B and the shared tile; the rests of A and B
+  __shared__ Uninitialized<TilerN<kKernelLeaves>, 2> by_;        // product_each(shape(thr_a)), of thr_b
+  __shared__ ThreadInverse inverse[2];
   KernelTensor* const z = z_.v;
-  LayoutN<kKernelLeaves>* const rest = rest_.v;
+  LayoutN<kKernelLeaves>* const tile0 = layouts_.v;
+  LayoutN<kKernelLeaves>* const rest = layouts_.v + 3;
+  TilerN<kKernelLeaves>* const by = by_.v;
   __shared__ i64 ntiles[2];
   __shared__ int failed;
   int const tid = static_cast<int>(threadIdx.x);
   if (tid == 0) failed = 0;
   __syncthreads();
   int e = 0;
-  if (tid % 32 == 0) {
+  if (tid % 32 == 0) {  // phase 1: one step per warp
     switch (tid / 32) {
-      case 0: e = divide_in_block(a, k.a, k.tiler, k.thr_a, z[0]); if (e == 0) share_in_block(z[0], k.thr_a, a, share[0]); break;
-      case 1: e = divide_in_block(b, k.b, k.tiler, k.thr_b, z[1]); if (e == 0) share_in_block(z[1], k.thr_b, b, share[1]); break;
+      case 0: e = tiles_in_block(k.a, k.tiler, tile0[0], &rest[0], &ntiles[0]); break;
+      case 1: e = tiles_in_block(k.b, k.tiler, tile0[1], &rest[1], &ntiles[1]); break;
+      case 2: e = transpose ? tiles_in_block(k.smem, k.tiler, tile0[2], nullptr, nullptr) : 0; break;
+      case 3: e = tiler_of_threads(k.thr_a, by[0]); break;
+      case 4: e = tiler_of_threads(k.thr_b, by[1]); break;
+      case 5: inverse_in_block(k.thr_a, inverse[0]); break;
+      case 6: inverse_in_block(k.thr_b, inverse[1]); break;
+      default: break;
+    }
+  }
+  if (e != 0) {
+    atomicExch(status, e);
+    failed = 1;
+  }
+  __syncthreads();
+  if (failed) return;
+  if (tid % 32 == 0) {  // phase 2
+    switch (tid / 32) {
+      case 0: e = divide_in_block(a, tile0[0], by[0], z[0]); if (e == 0) share_in_block(z[0], inverse[0], a, share[0]); break;
+      case 1: e = divide_in_block(b, tile0[1], by[1], z[1]); if (e == 0) share_in_block(z[1], inverse[1], b, share[1]); break;
       case 2:
-        e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_a, z[2]) : 0;
-        if (e == 0 && transpose) share_in_block(z[2], k.thr_a, smem, share[2]);
+        e = transpose ? divide_in_block(smem, tile0[2], by[0], z[2]) : 0;
+        if (e == 0 && transpose) share_in_block(z[2], inverse[0], smem, share[2]);
         break;
       case 3:
-        e = transpose ? divide_in_block(smem, k.smem, k.tiler, k.thr_b, z[3]) : 0;
-        if (e == 0 && transpose) share_in_block(z[3], k.thr_b, smem, share[3]);
+        e = transpose ? divide_in_block(smem, tile0[2], by[1], z[3]) : 0;
+        if (e == 0 && transpose) share_in_block(z[3], inverse[1], smem, share[3]);
         break;
-      case 4: e = tiles_in_block(k.a, k.tiler, rest[0], ntiles[0]); break;
-      case 5: e = tiles_in_block(k.b, k.tiler, rest[1], ntiles[1]); break;
       default: break;
     }
   }
@@ -259,15 +311,71 @@ __global__ void __launch_bounds__(kThreads) partition_kernel(u32 const* __restri
   if (failed) return;
   FL const fa = ra.value, fb = rb.value;
   i64 const count = ntiles[0];
-  for (i64 t = blockIdx.x; t < count; t += gridDim.x) {
-    Index const oa = static_cast<Index>(fa(static_cast<Index>(t))) + sa.offset, ob = static_cast<Index>(fb(static_cast<Index>(t))) + sb.offset;
-    if (!transpose) {
-      for (Index v = 0; v < sa.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
-      continue;
+  // kPartTiles tiles per step, kPartBatch values of each loaded before any is stored: this kernel
+  // runs kPartBlocksPerSM blocks of kThreads an SM (the setup's registers), so each thread keeps
+  // up to kPartTiles * kPartBatch loads in flight where the other kernels have the occupancy to
+  // hide latency. Which tiles a step has depends on blockIdx only, so every thread reaches each
+  // barrier. Transposing, the step's tile j goes through shared buffer j, smem + j * smem_cosize.
+  for (i64 t = blockIdx.x; t < count; t += kPartTiles * static_cast<i64>(gridDim.x)) {
+    Index oa[kPartTiles], ob[kPartTiles];
+    bool has[kPartTiles];
+#pragma unroll
+    for (int j = 0; j < kPartTiles; ++j) {
+      i64 const tj = t + j * static_cast<i64>(gridDim.x);
+      has[j] = tj < count;
+      oa[j] = has[j] ? static_cast<Index>(fa(static_cast<Index>(tj))) + sa.offset : 0;
+      ob[j] = has[j] ? static_cast<Index>(fb(static_cast<Index>(tj))) + sb.offset : 0;
     }
-    for (Index v = 0; v < sa.values; ++v) smem[sr.offset + static_cast<Index>(sr.part(v))] = a[oa + static_cast<Index>(sa.part(v))];
+    u32 r[kPartTiles][kPartBatch];
+    // A's values: into registers, then to B (copying) or to the shared buffers (transposing).
+    for (Index v0 = 0; v0 < sa.values; v0 += kPartBatch) {
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        Index const v = v0 + static_cast<Index>(k);
+        if (v >= sa.values) break;
+        Index const pa = static_cast<Index>(sa.part(v));
+#pragma unroll
+        for (int j = 0; j < kPartTiles; ++j)
+          if (has[j]) r[j][k] = a[oa[j] + pa];
+      }
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        Index const v = v0 + static_cast<Index>(k);
+        if (v >= sa.values) break;
+        Index const p = transpose ? sr.offset + static_cast<Index>(sr.part(v)) : static_cast<Index>(sb.part(v));
+#pragma unroll
+        for (int j = 0; j < kPartTiles; ++j) {
+          if (!has[j]) continue;
+          if (transpose) {
+            smem[j * smem_cosize + p] = r[j][k];
+          } else {
+            b[ob[j] + p] = r[j][k];
+          }
+        }
+      }
+    }
+    if (!transpose) continue;
     __syncthreads();
-    for (Index v = 0; v < sb.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = smem[sw.offset + static_cast<Index>(sw.part(v))];
+    for (Index v0 = 0; v0 < sb.values; v0 += kPartBatch) {
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        Index const v = v0 + static_cast<Index>(k);
+        if (v >= sb.values) break;
+        Index const ps = sw.offset + static_cast<Index>(sw.part(v));
+#pragma unroll
+        for (int j = 0; j < kPartTiles; ++j)
+          if (has[j]) r[j][k] = smem[j * smem_cosize + ps];
+      }
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        Index const v = v0 + static_cast<Index>(k);
+        if (v >= sb.values) break;
+        Index const pb = static_cast<Index>(sb.part(v));
+#pragma unroll
+        for (int j = 0; j < kPartTiles; ++j)
+          if (has[j]) b[ob[j] + pb] = r[j][k];
+      }
+    }
     __syncthreads();
   }
 }
@@ -553,7 +661,7 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, 0);
         int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
         run_partitioned("impl, partitioned in the kernel", [&] {
-          partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, status.get());
+          partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, 0, status.get());
         });
       }
     } else {
@@ -571,10 +679,12 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
                                                                                      ta.get(), tb_.get());
       });
       if constexpr (std::is_same_v<Index, u32>) {
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, smem_bytes);
+        std::size_t const part_smem = kPartTiles * smem_bytes;  // a shared buffer per tile of a step
+        cudaFuncSetAttribute(partition_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(part_smem));
+        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, part_smem);
         int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
         run_partitioned("impl, partitioned in the kernel", [&] {
-          partition_kernel<<<grid_part, kThreads, smem_bytes>>>(a.get(), b.get(), p.kernel, true, status.get());
+          partition_kernel<<<grid_part, kThreads, part_smem>>>(a.get(), b.get(), p.kernel, true, static_cast<u32>(smem_cosize), status.get());
         });
       }
     }
