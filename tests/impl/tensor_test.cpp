@@ -154,6 +154,77 @@ TEST(ImplTensor, OuterSliceOfOneZippedDivideIsEachThreadsLocalPartition) {
   EXPECT_FALSE(outer_slice(ok(make_identity_tensor(P("(8)"))), sc).ok());
 }
 
+/// product_each_tiler's definition: each mode's `size(mode i):_1` pushed into a TilerBuilderN.
+template <int N>
+Result<TilerN<N>> product_each_by_builder(LayoutN<N> const& l) {
+  TilerBuilderN<N> b;
+  if (l.is_leaf()) {
+    b.push(TilerN<N>::of(make_leaf<N>(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
+    return b.done();
+  }
+  for (int i = 0; i < l.rank(); ++i) {
+    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
+    LAYOUTREF_TRY(Int n, size(m));
+    b.push(TilerN<N>::of(make_leaf<N>(n, Stride::integer(Int::fixed(1)))));
+  }
+  return b.done();
+}
+
+/// Random layouts of rank 1-10 (leaves, pairs and triples; shapes 1-50, sometimes 2^40, whose
+/// products overflow; random static flags) at capacity N: product_each_tiler gives the builder's
+/// tiler, or its error (overflow before capacity, as the builder meets them). Returns the cases
+/// that built a tiler.
+template <int N>
+int product_each_agrees(int cases) {
+  Rng rng{0x9e0000u + N};
+  int built = 0;
+  for (int c = 0; c < cases; ++c) {
+    auto leaf = [&] {
+      std::string v = rng.below(20) == 0 ? std::to_string(i64{1} << 40) : std::to_string(1 + rng.below(50));
+      return (rng.below(2) == 0 ? "_" : "") + v;
+    };
+    int rank = 1 + rng.below(10);
+    std::string sh, st;
+    for (int k = 0; k < rank; ++k) {
+      int kind = rng.below(4);
+      std::string a = kind == 0 ? "(" + leaf() + "," + leaf() + ")" : kind == 1 ? "(" + leaf() + ",(" + leaf() + "," + leaf() + "))" : leaf();
+      std::string d = kind == 0 ? "(1,2)" : kind == 1 ? "(1,(2,3))" : "1";
+      sh += (k ? "," : "") + a;
+      st += (k ? "," : "") + d;
+    }
+    std::string text = rank == 1 && rng.below(2) == 0 ? sh + ":" + st : "(" + sh + "):(" + st + ")";
+    auto l = with_capacity<N>(L(text));
+    if (!l.ok()) continue;
+    auto want = product_each_by_builder(l.value);
+    auto got = product_each_tiler(l.value);
+    EXPECT_EQ(got.ok(), want.ok()) << text << " at capacity " << N;
+    if (got.ok() != want.ok()) continue;
+    if (!got.ok()) {
+      EXPECT_EQ(str(got.error), str(want.error)) << text << " at capacity " << N;
+      continue;
+    }
+    ++built;
+    EXPECT_TRUE(got.value.profile == want.value.profile) << text;
+    EXPECT_EQ(got.value.n, want.value.n) << text;
+    if (got.value.n != want.value.n) continue;
+    for (int k = 0; k < got.value.n; ++k) EXPECT_TRUE(got.value.layouts[k] == want.value.layouts[k]) << text << " layout " << k;
+  }
+  return built;
+}
+
+TEST(ImplTensor, ProductEachTilerIsTheBuilders) {
+  EXPECT_GT(product_each_agrees<4>(4000), 500);
+  EXPECT_GT(product_each_agrees<8>(4000), 1000);
+  EXPECT_GT(product_each_agrees<kMaxLeaves>(4000), 1000);
+  // By hand: each top-level mode's size, static when every shape in it is.
+  auto t = ok(product_each_tiler(L("((_4,2),_8,(3,(_2,_5))):((1,4),8,(64,(192,384)))")));
+  ASSERT_EQ(t.n, 3);
+  EXPECT_EQ(str(t.layouts[0]), "8:_1");
+  EXPECT_EQ(str(t.layouts[1]), "_8:_1");
+  EXPECT_EQ(str(t.layouts[2]), "30:_1");
+  EXPECT_EQ(str(ok(product_each_tiler(L("_6:_2"))).layouts[0]), "_6:_1");
+}
+
 // --- coordinate tensors (seed 000) --------------------------------------------------------------
 
 TEST(ImplTensor, IdentityTensorPrintsAsCuTe) {

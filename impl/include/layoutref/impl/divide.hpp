@@ -451,33 +451,26 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
   if (!r.ok()) r.error = prefixed(r.error, "A o (B, complement(B)): ");
 }
 
-/// logical_divide(s:d, n:r) of two leaves, s >= 2 and d an integer, n >= 2 and r >= 1 (an
-/// integer tiler n is n:_1), written into out when it succeeds: the general path's steps
-/// (divide_leaf_general) worked out for one mode. The cotarget is s; complement(n:r, s) has the gap
-/// r:_1 (when r != 1) and the rest q:(r*n), q = ceil(s/(r*n)) (when q != 1), which do not merge
-/// (r*1 != r*n), or `_1:_0` when neither is there; composing s:d with the leaves of (n:r, rest)
-/// scales each stride by d (Shah's conditions hold for a single leaf A; the leaves need no by-mode
-/// check). Every static flag is the general path's (a product or quotient is static when both
-/// operands are). @return false outside that form, where a product would pass 64 bits, or where
-/// the result is not representable (out's error is untouched; its value is then overwritten by
-/// the general path, which answers, errors and all). ImplDivide.SingleLeafPathIsTheGeneralPath
-/// compares the two.
-/// Example: logical_divide(24:3, 4:2) = (4,(2,3)):(6,(3,24))
+/// logical_divide(s:d, n:r) of two leaves x = s:d and y = n:r, s >= 2 and d an integer, n >= 2
+/// and r >= 1 (an integer tiler n is n:_1), appended to t as one item (n:(r*d), rest): the
+/// general path's steps (divide_leaf_general) worked out for one mode. The cotarget is s;
+/// complement(n:r, s) has the gap r:_1 (when r != 1) and the rest q:(r*n), q = ceil(s/(r*n))
+/// (when q != 1), which do not merge (r*1 != r*n), or `_1:_0` when neither is there; composing
+/// s:d with the leaves of (n:r, rest) scales each stride by d (Shah's conditions hold for a
+/// single leaf A; the leaves need no by-mode check). Every static flag is the general path's (a
+/// product or quotient is static when both operands are).
+/// @return false, with t unchanged, outside that form, where a product would pass 64 bits, or
+/// where t has no room for the item's 5 nodes and 3 leaves.
 template <int N>
-LAYOUTREF_HD constexpr bool divide_single_leaf(LayoutN<N> const& a, LayoutN<N> const& b, Result<LayoutN<N>>& out) {
-  if (!a.is_leaf() || !b.is_leaf() || N < 3) return false;
-  LayoutLeaf const& x = a.leaf[0];
-  LayoutLeaf const& y = b.leaf[0];
+LAYOUTREF_HD constexpr bool append_single_leaf_divide(LayoutLeaf const& x, LayoutLeaf const& y, LayoutN<N>& t) {
   if (x.shape.value < 2 || !x.stride.is_integer() || y.shape.value < 2 || !y.stride.is_integer() || y.stride.value < 1) return false;
+  if (t.nnodes + 5 > LayoutN<N>::kNodes || t.nleaves + 3 > LayoutN<N>::kLeaves) return false;
   Int const s = x.shape, n = y.shape, r = y.stride.coefficient();
   Int const d = x.stride.coefficient();
   if (mul_overflows(r.value, n.value)) return false;
   Int const span{r.value * n.value, both_static(r, n)};
   Int const q = ceil_div(s, span);
   if (mul_overflows(span.value, q.value) || mul_overflows(r.value, d.value) || mul_overflows(span.value, d.value)) return false;
-  LayoutN<N>& t = out.value;
-  t.nnodes = 0;
-  t.nleaves = 0;
   t.node[t.nnodes++] = 2;
   t.node[t.nnodes++] = LayoutN<N>::kLeaf;
   set_leaf(t.leaf[t.nleaves++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, BasisPath{});
@@ -495,7 +488,85 @@ LAYOUTREF_HD constexpr bool divide_single_leaf(LayoutN<N> const& a, LayoutN<N> c
     t.node[t.nnodes++] = LayoutN<N>::kLeaf;
     set_leaf(t.leaf[t.nleaves++], 1, true, 0, true, BasisPath{});
   }
+  return true;
+}
+
+/// logical_divide(s:d, n:r) of two leaves (append_single_leaf_divide's form), written into out
+/// when it succeeds. @return false outside that form or where the result is not representable
+/// (out's error is untouched; its value is then overwritten by the general path, which answers,
+/// errors and all). ImplDivide.SingleLeafPathIsTheGeneralPath compares the two.
+/// Example: logical_divide(24:3, 4:2) = (4,(2,3)):(6,(3,24))
+template <int N>
+LAYOUTREF_HD constexpr bool divide_single_leaf(LayoutN<N> const& a, LayoutN<N> const& b, Result<LayoutN<N>>& out) {
+  if (!a.is_leaf() || !b.is_leaf() || N < 3) return false;
+  LayoutN<N>& t = out.value;
+  t.nnodes = 0;
+  t.nleaves = 0;
+  if (!append_single_leaf_divide(a.leaf[0], b.leaf[0], t)) return false;
   return check_representable(t).ok();
+}
+
+/// A divide of divide_flat_form's form: p, the by-mode result (with pairs), and the tiler's rank r.
+template <int N>
+struct FlatDivide {
+  LayoutN<N> p;
+  int r;
+};
+
+/// Whether divide(how, A, T) is of the flat form, and if so its by-mode result p in f: A a flat
+/// tuple of leaves (every shape >= 1), T a flat tuple of r <= rank(A) layouts, none `_`, each a
+/// single leaf that divides its mode by append_single_leaf_divide's form. p is then what by_mode
+/// builds — (divide of mode 0, ..., divide of mode r-1, mode r, ...) — since a mode's divide_leaf
+/// is append_single_leaf_divide's item. @return false where p (or its arrangement) would not fit
+/// N, or p is not representable (the arrangement has p's leaves: the same check): the general
+/// path then answers, errors included. ImplDivide.FlatFormIsTheGeneralPath compares the two.
+template <int N>
+LAYOUTREF_HD constexpr bool divide_flat_form(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t, FlatDivide<N>& f) {
+  using Out = LayoutN<N>;
+  int const r = flat_guide_rank(t.profile);
+  if (r == 0 || a.is_leaf() || a.node[0] < r || a.nnodes != a.node[0] + 1 || t.n != r) return false;
+  if (!validate(a).ok()) return false;
+  for (int k = 0; k < t.n; ++k)
+    if (!validate(t.layouts[k]).ok()) return false;
+  for (int k = 1; k < a.nnodes; ++k)
+    if (a.node[k] != Out::kLeaf) return false;
+  Out& p = f.p;
+  p.nnodes = 1;
+  p.nleaves = 0;
+  p.node[0] = a.node[0];
+  for (int i = 0; i < r; ++i) {
+    std::int8_t idx = t.profile.leaf[i];
+    if (idx == TilerN<N>::kUnderscore || !t.layouts[idx].is_leaf()) return false;
+    if (!append_single_leaf_divide(a.leaf[i], t.layouts[idx].leaf[0], p)) return false;
+  }
+  // The modes past T: A's nodes r+1, ... and leaves r, ... (A is flat).
+  if (p.nnodes + (a.nleaves - r) > Out::kNodes || p.nleaves + (a.nleaves - r) > Out::kLeaves) return false;
+  put_span(p, a, NodeSpan{static_cast<std::int16_t>(r + 1), static_cast<std::int16_t>(a.nnodes), static_cast<std::int16_t>(r), static_cast<std::int16_t>(a.nleaves)});
+  // arrange_flat_guide's count: the root, the tuples that wrap the halves, p's nodes but its root
+  // and its r pair nodes.
+  int const items = p.node[0];
+  bool const wrap_first = how == Arrangement::flat && r == 1, wrap_second = how != Arrangement::zipped && items == 1;
+  int const extra = how == Arrangement::logical ? 0
+                                                : 1 + (how != Arrangement::flat || wrap_first ? 1 : 0) + (how == Arrangement::zipped || wrap_second ? 1 : 0);
+  int const root = how == Arrangement::zipped ? 2 : how == Arrangement::tiled ? 1 + items : r + items;
+  if (how != Arrangement::logical && (extra + p.nnodes - 1 - r > Out::kNodes || root > 127)) return false;
+  f.r = r;
+  return check_representable(p).ok();
+}
+
+/// The divide of divide_flat_form's f, arranged as `how` says (arrange_flat_guide; f's form fits).
+template <int N>
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide_flat_arranged(Arrangement how, FlatDivide<N> const& f) {
+  Result<LayoutN<N>> out;  // the one named result
+  if (how == Arrangement::logical) {
+    LayoutN<N>& t = out.value;
+    t.nnodes = 0;
+    t.nleaves = 0;
+    put_span(t, f.p, NodeSpan{0, static_cast<std::int16_t>(f.p.nnodes), 0, static_cast<std::int16_t>(f.p.nleaves)});
+    return out;
+  }
+  arrange_flat_guide(f.p, f.r, how, out);
+  return out;
 }
 
 /// logical_divide(A, B) for a layout B: A ∘ (B, complement(B, shape(coalesce(A)))), built into r
@@ -586,6 +657,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> by_mode_arranged(Arrangement how, Layo
 /// bad_argument (a size < 1), capacity, overflow.
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
+  if (detail_tile::FlatDivide<N> f; detail_tile::divide_flat_form(how, a, t, f)) return detail_tile::divide_flat_arranged(how, f);
   return detail_tile::by_mode_arranged(how, a, t, Cond::divide_tiler_rank,
                                        [](LayoutN<N> const& x, LayoutN<N> const& b) { return detail_tile::divide_leaf(x, b); },
                                        true);  // divide_leaf's result is a composition's, checked by it

@@ -435,20 +435,49 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<IntTupleN<N>> get_flat_c
 }
 
 /// product_each(shape(L)): the size of each top-level mode, as a tuple tiler of layouts n:_1
-/// (a tuple also for a leaf L: CuTe's product_each wraps its argument).
+/// (a tuple also for a leaf L: CuTe's product_each wraps its argument). Built in place in one
+/// walk over L's modes; its answer, errors and their order included, is that of pushing each
+/// mode's `size(mode i):_1` into a TilerBuilderN (an overflow of any mode's size before the
+/// capacity error of more than kLayouts modes; ImplTensor.ProductEachTilerIsTheBuilders).
+/// For (_32,_8):(_1,_32) it is the tiler (_32:_1, _8:_1).
 template <int N>
-LAYOUTREF_HD constexpr Result<TilerN<N>> product_each_tiler(LayoutN<N> const& l) {
-  TilerBuilderN<N> b;
-  if (l.is_leaf()) {
-    b.push(TilerN<N>::of(make_leaf<N>(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
-    return b.done();
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<TilerN<N>> product_each_tiler(LayoutN<N> const& l) {
+  using T = TilerN<N>;
+  Result<T> out;  // the one named result
+  T& t = out.value;
+  int const r = l.is_leaf() ? 1 : l.rank();
+  t.profile.nnodes = 0;
+  t.profile.nleaves = 0;
+  t.profile.node[t.profile.nnodes++] = static_cast<std::int8_t>(r);
+  int k = l.is_leaf() ? 0 : 1, first = 0;  // mode i's first node and first leaf
+  for (int i = 0; i < r; ++i) {
+    detail_tile::NodeSpan const m = detail_tile::span_at(l, k, first);
+    Int n = Int::fixed(1);
+    for (int j = m.l0; j < m.l1; ++j) {
+      auto p = mul(n, l.leaf[j].shape);
+      if (!p.ok()) {
+        out.error = p.error;
+        return out;
+      }
+      n = p.value;
+    }
+    k = m.n1;
+    first = m.l1;
+    if (i >= T::kLayouts) continue;  // reported once every size is known to fit
+    t.profile.node[t.profile.nnodes++] = T::Profile::kLeaf;
+    t.profile.leaf[t.profile.nleaves++] = static_cast<std::int8_t>(i);
+    LayoutN<N>& y = t.layouts[i];
+    y.node[0] = LayoutN<N>::kLeaf;
+    y.nnodes = 1;
+    y.nleaves = 1;
+    set_leaf(y.leaf[0], n, Int::fixed(1));
   }
-  for (int i = 0; i < l.rank(); ++i) {
-    LAYOUTREF_TRY(LayoutN<N> m, l.mode(i));
-    LAYOUTREF_TRY(Int n, size(m));
-    b.push(TilerN<N>::of(make_leaf<N>(n, Stride::integer(Int::fixed(1)))));
+  if (r > T::kLayouts) {
+    out.error = fail(Errc::capacity).add("a tiler with more than ").add(T::kLayouts).add(" layouts");
+    return out;
   }
-  return b.done();
+  t.n = static_cast<std::int8_t>(r);
+  return out;
 }
 
 /// local_partition(T, thr, idx) = outer_partition(T, product_each(shape(thr)),
