@@ -549,6 +549,15 @@ TEST(ImplDivide, FlatFormIsTheGeneralPath) {
   EXPECT_GT(flat_form_agrees<4>(6000), 3000);
   EXPECT_GT(flat_form_agrees<8>(6000), 8000);
   EXPECT_GT(flat_form_agrees<kMaxLeaves>(6000), 8000);
+  // The copy kernels' divides (gpu/check) take the flat path at capacity 4: two items of two
+  // leaves each fill the 4 leaves exactly.
+  {
+    detail_tile::FlatDivide<4> f;
+    auto t64 = TlN<4>("(_64,_64)");
+    EXPECT_TRUE(detail_tile::divide_flat_form(Arrangement::zipped, LN<4>("(16384,16384):(1,16384)"), t64, f));
+    EXPECT_TRUE(detail_tile::divide_flat_form(Arrangement::zipped, LN<4>("(_64,_64):(_1,_65)"), t64, f));
+    EXPECT_TRUE(detail_tile::divide_flat_form(Arrangement::zipped, LN<4>("(_64,_64):(1,16384)"), TlN<4>("(_32,_8)"), f));
+  }
   // By hand (CuTe's definition, mode by mode as SingleLeafPathIsTheGeneralPath's): the copy
   // kernels' divides, and a tiler shorter than A.
   EXPECT_EQ(D(Arrangement::zipped, "(16384,16384):(1,16384)", "(_64,_64)"), "((_64,_64),(256,256)):((1,16384),(64,1048576))");

@@ -460,21 +460,22 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
 /// single leaf A; the leaves need no by-mode check). Every static flag is the general path's (a
 /// product or quotient is static when both operands are).
 /// @return false, with t unchanged, outside that form, where a product would pass 64 bits, or
-/// where t has no room for the item's 5 nodes and 3 leaves.
+/// where t has no room for the item (2 or 3 leaves; a pair node, a tuple node for gap and rest).
 template <int N>
 LAYOUTREF_HD constexpr bool append_single_leaf_divide(LayoutLeaf const& x, LayoutLeaf const& y, LayoutN<N>& t) {
   if (x.shape.value < 2 || !x.stride.is_integer() || y.shape.value < 2 || !y.stride.is_integer() || y.stride.value < 1) return false;
-  if (t.nnodes + 5 > LayoutN<N>::kNodes || t.nleaves + 3 > LayoutN<N>::kLeaves) return false;
   Int const s = x.shape, n = y.shape, r = y.stride.coefficient();
   Int const d = x.stride.coefficient();
   if (mul_overflows(r.value, n.value)) return false;
   Int const span{r.value * n.value, both_static(r, n)};
   Int const q = ceil_div(s, span);
   if (mul_overflows(span.value, q.value) || mul_overflows(r.value, d.value) || mul_overflows(span.value, d.value)) return false;
+  bool gap = r.value != 1, rest = q.value != 1;
+  int const leaves = gap && rest ? 3 : 2;  // the tile, and the gap and the rest, or one of them, or `_1:_0`
+  if (t.nnodes + leaves + (gap && rest ? 2 : 1) > LayoutN<N>::kNodes || t.nleaves + leaves > LayoutN<N>::kLeaves) return false;
   t.node[t.nnodes++] = 2;
   t.node[t.nnodes++] = LayoutN<N>::kLeaf;
   set_leaf(t.leaf[t.nleaves++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, BasisPath{});
-  bool gap = r.value != 1, rest = q.value != 1;
   if (gap && rest) t.node[t.nnodes++] = 2;
   if (gap) {  // r:_1 composed: r:d
     t.node[t.nnodes++] = LayoutN<N>::kLeaf;
