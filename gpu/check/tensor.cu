@@ -201,12 +201,12 @@ __device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKern
   return 0;
 }
 
-/// partition_kernel's steps: kPartTiles tiles, of each kPartBatch values loaded before any is stored.
-/// Two blocks an SM (partition_kernel's launch bound; tensor.cu is compiled with at most 128
-/// registers a function, gpu/CMakeLists.txt), two tiles a step, 16 values of each in flight: the
-/// best of the variants measured on an H100 (docs/gpu.md, twelfth session).
+/// partition_kernel: two blocks an SM (its launch bound; tensor.cu is compiled with at most 128
+/// registers a function, gpu/CMakeLists.txt); a step of its loop copies two tiles, or transposes
+/// one (its offsets for the shared tile take the registers), kPartBatch values of each in flight.
+/// The best of the variants measured (docs/gpu.md, twelfth session).
 constexpr int kPartBlocksPerSM = 2;
-constexpr int kPartTiles = 2;
+constexpr int kPartTilesCopy = 2, kPartTilesTranspose = 1;
 constexpr int kPartBatch = 16;
 
 /// K values of T in __shared__ memory, which runs no constructor (nvcc: no dynamic initialization
@@ -218,11 +218,96 @@ union Uninitialized {
   __device__ Uninitialized() {}  // NOLINT: empty on purpose
 };
 
+/// partition_kernel's loop over its tiles, with the thread's plans sa, sb (and, transposing, sr,
+/// sw for the shared tile): Tiles tiles per step, kPartBatch values of each loaded before any is
+/// stored. The kernel runs kPartBlocksPerSM blocks of kThreads an SM (the setup's registers), so
+/// each thread keeps up to Tiles * kPartBatch loads in flight where the other kernels have the
+/// occupancy to hide latency. Which tiles a step has depends on blockIdx only, so every thread
+/// reaches each barrier. Transposing, the step's tile j goes through shared buffer j, smem + j *
+/// smem_cosize. A thread's offsets inside a tile of A and of B are the same for every tile: where
+/// its values fit one batch (kPartBatch, the common case) they are evaluated once, before the loop,
+/// and kept in registers; otherwise once per batch and step. The shared tile's offsets are
+/// evaluated where they are used (kept too, they made ptxas spill at 128 registers).
+template <bool Transpose, int Tiles>
+__device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* __restrict__ b, u32* smem, u32 smem_cosize,
+                                               FastLayoutR<kPlanRank, u32> const& fa, FastLayoutR<kPlanRank, u32> const& fb, i64 count,
+                                               FastThreadPlan<u32> const& sa, FastThreadPlan<u32> const& sb, FastThreadPlan<u32> const& sr,
+                                               FastThreadPlan<u32> const& sw) {
+  using Index = u32;
+  Index offA[kPartBatch], offB[kPartBatch];
+  auto offsets = [&](Index v0) {
+#pragma unroll
+    for (int k = 0; k < kPartBatch; ++k) {
+      Index const v = v0 + static_cast<Index>(k);
+      offA[k] = v < sa.values ? static_cast<Index>(sa.part(v)) : 0;
+      offB[k] = v < sb.values ? static_cast<Index>(sb.part(v)) : 0;
+    }
+  };
+  bool const one_batch = sa.values <= kPartBatch && sb.values <= kPartBatch;
+  if (one_batch) offsets(0);
+  for (i64 t = blockIdx.x; t < count; t += Tiles * static_cast<i64>(gridDim.x)) {
+    Index oa[Tiles], ob[Tiles];
+    bool has[Tiles];
+#pragma unroll
+    for (int j = 0; j < Tiles; ++j) {
+      i64 const tj = t + j * static_cast<i64>(gridDim.x);
+      has[j] = tj < count;
+      oa[j] = has[j] ? static_cast<Index>(fa(static_cast<Index>(tj))) + sa.offset : 0;
+      ob[j] = has[j] ? static_cast<Index>(fb(static_cast<Index>(tj))) + sb.offset : 0;
+    }
+    u32 r[Tiles][kPartBatch];
+    // A's values: into registers, then to B (copying) or to the shared buffers (transposing).
+    for (Index v0 = 0; v0 < sa.values; v0 += kPartBatch) {
+      if (!one_batch) offsets(v0);
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        if (v0 + static_cast<Index>(k) >= sa.values) break;
+#pragma unroll
+        for (int j = 0; j < Tiles; ++j)
+          if (has[j]) r[j][k] = a[oa[j] + offA[k]];
+      }
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        if (v0 + static_cast<Index>(k) >= sa.values) break;
+#pragma unroll
+        for (int j = 0; j < Tiles; ++j) {
+          if (!has[j]) continue;
+          if constexpr (Transpose)
+            smem[j * smem_cosize + sr.offset + static_cast<Index>(sr.part(v0 + static_cast<Index>(k)))] = r[j][k];
+          else
+            b[ob[j] + offB[k]] = r[j][k];
+        }
+      }
+    }
+    if constexpr (!Transpose) continue;
+    __syncthreads();
+    for (Index v0 = 0; v0 < sb.values; v0 += kPartBatch) {
+      if (!one_batch) offsets(v0);
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        if (v0 + static_cast<Index>(k) >= sb.values) break;
+#pragma unroll
+        for (int j = 0; j < Tiles; ++j)
+          if (has[j]) r[j][k] = smem[j * smem_cosize + sw.offset + static_cast<Index>(sw.part(v0 + static_cast<Index>(k)))];
+      }
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k) {
+        if (v0 + static_cast<Index>(k) >= sb.values) break;
+#pragma unroll
+        for (int j = 0; j < Tiles; ++j)
+          if (has[j]) b[ob[j] + offB[k]] = r[j][k];
+      }
+    }
+    __syncthreads();
+  }
+}
+
 /// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
 /// per block, in two phases, one thread of each of up to seven warps makes one of the block's
 /// shared values (phase 1: the tiles of A, B and the shared tile, product_each(shape(thr)) and
 /// right_inverse(thr) of both thread layouts; phase 2: the zipped divides of tile 0 of A, B and,
-/// transposing, the shared tile by the thread shapes, with their BlockShare), then every thread
+/// transposing, the shared tile by the thread shapes, with their BlockShare; the plans of the
+/// tiles' starts), then every thread
 /// takes its own share (BlockShare, or slicing the divide itself). A failed step writes its status
 /// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
 /// author picks one index type.
@@ -235,6 +320,8 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
   __shared__ Uninitialized<LayoutN<kKernelLeaves>, 5> layouts_;  // tile 0 of A, B and the shared tile; the rests of A and B
   __shared__ Uninitialized<TilerN<kKernelLeaves>, 2> by_;        // product_each(shape(thr_a)), of thr_b
   __shared__ ThreadInverse inverse[2];
+  using FL = FastLayoutR<kPlanRank, Index>;
+  __shared__ FL tiles_plan[2];  // FastLayoutR of the rests of A and B (phase 2)
   KernelTensor* const z = z_.v;
   LayoutN<kKernelLeaves>* const tile0 = layouts_.v;
   LayoutN<kKernelLeaves>* const rest = layouts_.v + 3;
@@ -275,6 +362,13 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
         e = transpose ? divide_in_block(smem, tile0[2], by[1], z[3]) : 0;
         if (e == 0 && transpose) share_in_block(z[3], inverse[1], smem, share[3]);
         break;
+      case 4:
+      case 5: {  // the plans of the tiles' starts
+        auto f = FL::make(rest[tid / 32 - 4]);
+        if (f.ok()) tiles_plan[tid / 32 - 4] = f.value;
+        e = f.ok() ? 0 : 30 + static_cast<int>(f.error.code);
+        break;
+      }
       default: break;
     }
   }
@@ -296,88 +390,18 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
   if (e == 0) e = mine(1, k.thr_b, b, sb);
   if (e == 0 && transpose) e = mine(2, k.thr_a, smem, sr);
   if (e == 0 && transpose) e = mine(3, k.thr_b, smem, sw);
-  using FL = FastLayoutR<kPlanRank, Index>;
-  Result<FL> ra{}, rb{};
-  if (e == 0) {
-    ra = FL::make(rest[0]);
-    rb = FL::make(rest[1]);
-    if (!ra.ok() || !rb.ok()) e = 30 + static_cast<int>(!ra.ok() ? ra.error.code : rb.error.code);
-  }
   if (e != 0) {
     atomicExch(status, e);
     failed = 1;
   }
   __syncthreads();
   if (failed) return;
-  FL const fa = ra.value, fb = rb.value;
+  FL const fa = tiles_plan[0], fb = tiles_plan[1];
   i64 const count = ntiles[0];
-  // kPartTiles tiles per step, kPartBatch values of each loaded before any is stored: this kernel
-  // runs kPartBlocksPerSM blocks of kThreads an SM (the setup's registers), so each thread keeps
-  // up to kPartTiles * kPartBatch loads in flight where the other kernels have the occupancy to
-  // hide latency. Which tiles a step has depends on blockIdx only, so every thread reaches each
-  // barrier. Transposing, the step's tile j goes through shared buffer j, smem + j * smem_cosize.
-  for (i64 t = blockIdx.x; t < count; t += kPartTiles * static_cast<i64>(gridDim.x)) {
-    Index oa[kPartTiles], ob[kPartTiles];
-    bool has[kPartTiles];
-#pragma unroll
-    for (int j = 0; j < kPartTiles; ++j) {
-      i64 const tj = t + j * static_cast<i64>(gridDim.x);
-      has[j] = tj < count;
-      oa[j] = has[j] ? static_cast<Index>(fa(static_cast<Index>(tj))) + sa.offset : 0;
-      ob[j] = has[j] ? static_cast<Index>(fb(static_cast<Index>(tj))) + sb.offset : 0;
-    }
-    u32 r[kPartTiles][kPartBatch];
-    // A's values: into registers, then to B (copying) or to the shared buffers (transposing).
-    for (Index v0 = 0; v0 < sa.values; v0 += kPartBatch) {
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        Index const v = v0 + static_cast<Index>(k);
-        if (v >= sa.values) break;
-        Index const pa = static_cast<Index>(sa.part(v));
-#pragma unroll
-        for (int j = 0; j < kPartTiles; ++j)
-          if (has[j]) r[j][k] = a[oa[j] + pa];
-      }
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        Index const v = v0 + static_cast<Index>(k);
-        if (v >= sa.values) break;
-        Index const p = transpose ? sr.offset + static_cast<Index>(sr.part(v)) : static_cast<Index>(sb.part(v));
-#pragma unroll
-        for (int j = 0; j < kPartTiles; ++j) {
-          if (!has[j]) continue;
-          if (transpose) {
-            smem[j * smem_cosize + p] = r[j][k];
-          } else {
-            b[ob[j] + p] = r[j][k];
-          }
-        }
-      }
-    }
-    if (!transpose) continue;
-    __syncthreads();
-    for (Index v0 = 0; v0 < sb.values; v0 += kPartBatch) {
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        Index const v = v0 + static_cast<Index>(k);
-        if (v >= sb.values) break;
-        Index const ps = sw.offset + static_cast<Index>(sw.part(v));
-#pragma unroll
-        for (int j = 0; j < kPartTiles; ++j)
-          if (has[j]) r[j][k] = smem[j * smem_cosize + ps];
-      }
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        Index const v = v0 + static_cast<Index>(k);
-        if (v >= sb.values) break;
-        Index const pb = static_cast<Index>(sb.part(v));
-#pragma unroll
-        for (int j = 0; j < kPartTiles; ++j)
-          if (has[j]) b[ob[j] + pb] = r[j][k];
-      }
-    }
-    __syncthreads();
-  }
+  if (transpose)
+    partition_loop<true, kPartTilesTranspose>(a, b, smem, smem_cosize, fa, fb, count, sa, sb, sr, sw);
+  else
+    partition_loop<false, kPartTilesCopy>(a, b, smem, smem_cosize, fa, fb, count, sa, sb, sr, sw);
 }
 
 constexpr int kBatch = 8;  ///< values per thread loaded before any is stored (the batched impl kernels)
@@ -679,7 +703,7 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
                                                                                      ta.get(), tb_.get());
       });
       if constexpr (std::is_same_v<Index, u32>) {
-        std::size_t const part_smem = kPartTiles * smem_bytes;  // a shared buffer per tile of a step
+        std::size_t const part_smem = kPartTilesTranspose * smem_bytes;  // a shared buffer per tile of a step
         cudaFuncSetAttribute(partition_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(part_smem));
         cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, part_smem);
         int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
