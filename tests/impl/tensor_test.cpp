@@ -627,7 +627,7 @@ constexpr bool tensors_at_capacity_4() {
   auto tl = thr.done();
   if (!id.ok() || !tl.ok()) return false;
   auto part = local_partition(id.value, tl.value, Int::dynamic(3));
-  if (!part.ok() || part.value.layout.nleaves != 2 || part.value.layout.leaf[0].shape.value != 4 || part.value.layout.leaf[1].shape.value != 6)
+  if (!part.ok() || part.value.layout.nleaves != 2 || part.value.layout.leaf[0].shape_value() != 4 || part.value.layout.leaf[1].shape_value() != 6)
     return false;
   auto e1 = element(part.value, 1);  // (1,0) of (4,6): (0,3) + 2@0
   auto e4 = element(part.value, 4);  // (0,1): (0,3) + 4@1

@@ -69,22 +69,23 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
   for (int i = count - 2; i >= 0; --i) {
     LayoutLeaf const& x = leaves[i];
     LayoutLeaf& front = out[n - 1];
-    if (x.shape.value == 1) continue;                      // skip a size-1 mode
-    if (n == 1 && front.shape.value == 1 && !keep_last) {  // replace the size-1 front
+    if (x.shape_value() == 1) continue;                      // skip a size-1 mode
+    if (n == 1 && front.shape_value() == 1 && !keep_last) {  // replace the size-1 front
       front = x;
       continue;
     }
-    if (scaled_equals(x.shape, x.stride, front.stride)) {  // merge into the front: (s*front):d
-      if (mul_overflows(x.shape.value, front.shape.value)) return overflow_error("*", x.shape.value, front.shape.value);
-      front.shape.value *= x.shape.value;
-      front.shape.is_static = front.shape.is_static && x.shape.is_static;
-      front.stride = x.stride;
+    if (scaled_equals(x.shape(), x.stride(), front.stride())) {  // merge into the front: (s*front):d
+      if (mul_overflows(x.shape_value(), front.shape_value())) return overflow_error("*", x.shape_value(), front.shape_value());
+      front.shape_v *= x.shape_v;
+      front.flags = static_cast<std::uint8_t>((front.flags & x.flags & LayoutLeaf::kShapeStatic) | (x.flags & LayoutLeaf::kStrideStatic));
+      front.stride_v = x.stride_v;
+      front.basis = x.basis;
       continue;
     }
     if (n == cap) return fail(Errc::capacity).add("a coalesced layout with more than ").add(cap).add(" modes");
     out[n++] = x;  // prepend
   }
-  if (n == 1 && out[0].shape.value == 1 && !keep_last) {
+  if (n == 1 && out[0].shape_value() == 1 && !keep_last) {
     n = 0;
     return Error{};
   }
@@ -290,7 +291,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter_zeros(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LayoutN<N> r = l;
   for (int k = 0; k < r.nleaves; ++k)
-    if (r.leaf[k].stride.value == 0) r.leaf[k].shape = Int::fixed(1);
+    if (r.leaf[k].stride_value() == 0) r.leaf[k].set_shape(Int::fixed(1));
   return r;
 }
 
