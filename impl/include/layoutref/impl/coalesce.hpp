@@ -32,13 +32,14 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 
-/// Whether s*d == e as strides (same value and basis; a zero has no basis). No overflow: a
-/// product that does not fit is equal to nothing representable.
-LAYOUTREF_HD constexpr bool scaled_equals(Int s, Stride const& d, Stride const& e) {
-  if (mul_overflows(s.value, d.value)) return false;
-  i64 v = s.value * d.value;
-  if (v != e.value) return false;
-  return v == 0 || d.path == e.path;
+/// Whether s*d == e as strides, for the leaf x = s:d and e the stride of the leaf y (same value
+/// and basis; a zero has no basis). No overflow: a product that does not fit is equal to nothing
+/// representable.
+LAYOUTREF_HD constexpr bool scaled_equals(LayoutLeaf const& x, LayoutLeaf const& y) {
+  if (mul_overflows(x.shape_value(), x.stride_value())) return false;
+  i64 v = x.shape_value() * x.stride_value();
+  if (v != y.stride_value()) return false;
+  return v == 0 || x.path() == y.path();
 }
 
 /// A flat layout of the given modes: integral for one mode, a tuple otherwise. @pre 1 <= n <= N
@@ -74,7 +75,7 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
       front = x;
       continue;
     }
-    if (scaled_equals(x.shape(), x.stride(), front.stride())) {  // merge into the front: (s*front):d
+    if (scaled_equals(x, front)) {  // merge into the front: (s*front):d
       if (mul_overflows(x.shape_value(), front.shape_value())) return overflow_error("*", x.shape_value(), front.shape_value());
       front.shape_v *= x.shape_v;
       front.flags = static_cast<std::uint8_t>((front.flags & x.flags & LayoutLeaf::kShapeStatic) | (x.flags & LayoutLeaf::kStrideStatic));
