@@ -50,7 +50,8 @@ LAYOUTREF_HD constexpr LayoutN<N> flat_layout(LayoutLeaf const* modes, int n) {
   r.node[0] = static_cast<std::int8_t>(n);
   r.nnodes = static_cast<std::uint8_t>(n + 1);
   r.nleaves = static_cast<std::uint8_t>(n);
-  for (int k = 0; k < n; ++k) {
+  int m = n < N ? n : N;  // == n (@pre), stated for the compiler (GCC's -Wstringop-overflow)
+  for (int k = 0; k < m; ++k) {
     r.node[k + 1] = LayoutN<N>::kLeaf;
     r.leaf[k] = modes[k];
   }
