@@ -144,7 +144,7 @@ constexpr bool empty_leaf_is_runtime_zero() {
   LayoutLeaf x{};
   return x.shape_value() == 0 && x.stride_value() == 0 && !x.shape_static() && !x.stride_static() &&
          x.stride_is_integer() && x.path() == BasisPath{} && x.path().depth == 0 && x.shape() == Int::dynamic(0) &&
-         x.stride() == Stride::integer(Int::dynamic(0)) && x.flags == 0;
+         x.stride() == Stride::integer(Int::dynamic(0)) && x.flags() == 0 && x.meta == 0;
 }
 static_assert(empty_leaf_is_runtime_zero());
 
@@ -178,7 +178,7 @@ TEST(ImplLayout, CompactLeafFlagsReadBack) {
         EXPECT_EQ(x.stride_value(), -3);
         EXPECT_EQ(x.shape_static(), ss) << mix;
         EXPECT_EQ(x.stride_static(), ds) << mix;
-        EXPECT_EQ(x.flags, (ss ? 1 : 0) | (ds ? 2 : 0)) << mix;  // bit 0 the shape's, bit 1 the stride's
+        EXPECT_EQ(x.flags(), (ss ? 1 : 0) | (ds ? 2 : 0)) << mix;  // bit 0 the shape's, bit 1 the stride's
         EXPECT_EQ(x.shape(), s);
         EXPECT_EQ(x.stride(), d);
         EXPECT_EQ(x.stride_coefficient(), (Int{-3, ds}));
@@ -198,6 +198,28 @@ TEST(ImplLayout, CompactLeafFlagsReadBack) {
       EXPECT_FALSE(f == a);
     }
   }
+  // A path's modes past its depth do not count: 1@0 with junk past depth 1 is the leaf of 1@0.
+  BasisPath junk{};
+  junk.depth = 1;
+  junk.mode[0] = 0;
+  junk.mode[1] = 7;
+  junk.mode[3] = -1;
+  BasisPath clean{};
+  clean.depth = 1;
+  LayoutLeaf j(Int::fixed(2), Stride{1, true, junk}), k(Int::fixed(2), Stride{1, true, clean});
+  EXPECT_TRUE(j == k);
+  EXPECT_TRUE(j.same_path(k));
+  EXPECT_TRUE(j.path() == clean);
+  EXPECT_EQ(j.path().mode[1], 0);
+  // A path of the full depth keeps all its modes, negative ones included.
+  BasisPath full{};
+  full.depth = kMaxBasisDepth;
+  for (int i = 0; i < kMaxBasisDepth; ++i) full.mode[i] = static_cast<std::int8_t>(i == 2 ? -5 : 3 * i + 1);
+  LayoutLeaf deep(Int::dynamic(3), Stride{-2, false, full});
+  EXPECT_TRUE(deep.path() == full);
+  EXPECT_EQ(deep.path().mode[2], -5);
+  EXPECT_FALSE(deep.stride_is_integer());
+  EXPECT_FALSE(deep.same_path(j));
   // A layout keeps each leaf's flags: (_2,3):(4,_1).
   Layout l = L("(_2,3):(4,_1)");
   EXPECT_TRUE(l.leaf[0].shape_static() && !l.leaf[0].stride_static());

@@ -15,7 +15,7 @@ IMPL = "impl/include/layoutref/impl/"
 MUTATIONS = [
     ("mul-off-by-one", "checked.hpp", "  return a * b;\n", "  return a * b + (a > 2 && b > 2 ? 1 : 0);\n", "checked multiplication off by one"),
     ("ceil-div-floor", "checked.hpp", "return a / b + (a % b != 0 ? 1 : 0); }", "return a / b; }", "ceil_div rounds down"),
-    ("coalesce-zero-merge", "coalesce.hpp", "return v == 0 || x.path() == y.path();", "return x.path() == y.path();", "stride-0 leaves never merge"),
+    ("coalesce-zero-merge", "coalesce.hpp", "return v == 0 || x.same_path(y);", "return x.same_path(y);", "stride-0 leaves never merge"),
     ("coalesce-empty-stride", "coalesce.hpp", "t.leaf[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(0))};",
      "t.leaf[0] = LayoutLeaf{Int::fixed(1), Stride::integer(Int::fixed(1))};", "1:0 becomes 1:1"),
     ("coalesce-no-merge", "coalesce.hpp", "if (scaled_equals(x, front)) {", "if (false && scaled_equals(x, front)) {", "coalesce merges nothing"),

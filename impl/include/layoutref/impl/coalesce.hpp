@@ -39,7 +39,7 @@ LAYOUTREF_HD constexpr bool scaled_equals(LayoutLeaf const& x, LayoutLeaf const&
   if (mul_overflows(x.shape_value(), x.stride_value())) return false;
   i64 v = x.shape_value() * x.stride_value();
   if (v != y.stride_value()) return false;
-  return v == 0 || x.path() == y.path();
+  return v == 0 || x.same_path(y);
 }
 
 /// A flat layout of the given modes: integral for one mode, a tuple otherwise. @pre 1 <= n <= N
@@ -79,9 +79,8 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
     if (scaled_equals(x, front)) {  // merge into the front: (s*front):d
       if (mul_overflows(x.shape_value(), front.shape_value())) return overflow_error("*", x.shape_value(), front.shape_value());
       front.shape_v *= x.shape_v;
-      front.flags = static_cast<std::uint8_t>((front.flags & x.flags & LayoutLeaf::kShapeStatic) | (x.flags & LayoutLeaf::kStrideStatic));
       front.stride_v = x.stride_v;
-      front.basis = x.basis;
+      front.meta = (front.meta & x.meta & LayoutLeaf::kShapeStatic) | (x.meta & ~u64{LayoutLeaf::kShapeStatic});
       continue;
     }
     if (n == cap) return fail(Errc::capacity).add("a coalesced layout with more than ").add(cap).add(" modes");

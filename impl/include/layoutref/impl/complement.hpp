@@ -56,8 +56,9 @@ LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complementable_valid_into(LayoutN<N> const& a, SortedModesN<N>& s) {
   for (int k = 0; k < a.nleaves; ++k) {
-    Stride const& d = a.leaf[k].stride();
-    if (!d.is_integer() && d.value != 0) {
+    LayoutLeaf const& x = a.leaf[k];
+    if (!x.stride_is_integer() && x.stride_value() != 0) {
+      Stride const d = x.stride();
       Error e = fail(Errc::inadmissible, Cond::complement_integer_strides);
       e.add("A has the basis stride ").add(d.value);
       for (int j = d.path.depth - 1; j >= 0; --j) e.add("@").add(static_cast<int>(d.path.mode[j]));
@@ -151,7 +152,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
         m[g - 1].set_shape(p);
       } else {
         m[g].shape_v = x.value;
-        m[g++].flags = LayoutLeaf::flags_of(x.is_static, false);
+        m[g++].meta = LayoutLeaf::flags_of(x.is_static, false);
       }
     }
     Int current = Int::fixed(1);

@@ -149,9 +149,9 @@ template <int N>
 LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, Int r, LayoutLeaf* out, int& k) {
   k = 0;
   if (flat.is_leaf()) {
-    Stride const& d = flat.leaf[0].stride();
-    if (mul_overflows(r.value, d.value)) return overflow_error("*", r.value, d.value);
-    set_leaf(out[k++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, d.path);
+    LayoutLeaf const& x = flat.leaf[0];
+    if (mul_overflows(r.value, x.stride_value())) return overflow_error("*", r.value, x.stride_value());
+    set_leaf(out[k++], n.value, n.is_static, r.value * x.stride_value(), r.is_static && x.stride_static(), x);
     return Error{};
   }
   int last = flat.nleaves - 1;
@@ -171,17 +171,16 @@ LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, I
     i64 new_shape = next_shape <= rest_shape ? next_shape : rest_shape;
     bool new_static = next_static && rest_shape_static;
     if (mul_overflows(rest_stride, x.stride_value())) return overflow_error("*", rest_stride, x.stride_value());
-    set_leaf(out[k++], new_shape, new_static, rest_stride * x.stride_value(), rest_stride_static && x.stride_static(),
-             x.path());
+    set_leaf(out[k++], new_shape, new_static, rest_stride * x.stride_value(), rest_stride_static && x.stride_static(), x);
     rest_shape = rest_shape / new_shape;
     rest_shape_static = rest_shape_static && new_static;
     rest_stride = next_stride;
     rest_stride_static = next_static;
   }
   if (k == 0 || rest_shape != 1) {
-    Stride const& d = flat.leaf[last].stride();
-    if (mul_overflows(rest_stride, d.value)) return overflow_error("*", rest_stride, d.value);
-    set_leaf(out[k++], rest_shape, rest_shape_static, rest_stride * d.value, rest_stride_static && d.is_static, d.path);
+    LayoutLeaf const& x = flat.leaf[last];
+    if (mul_overflows(rest_stride, x.stride_value())) return overflow_error("*", rest_stride, x.stride_value());
+    set_leaf(out[k++], rest_shape, rest_shape_static, rest_stride * x.stride_value(), rest_stride_static && x.stride_static(), x);
   }
   return Error{};
 }
@@ -231,14 +230,14 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
   using Out = LayoutN<N>;
   bool need_flat = false;
   for (int k = 0; k < b.nleaves; ++k) {
-    Stride const& d = b.leaf[k].stride();
-    if (d.value < 0) {
+    LayoutLeaf const& x = b.leaf[k];
+    if (x.stride_value() < 0) {
       Error e = fail(Errc::inadmissible, Cond::composition_negative_stride);
       e.add("B has the negative stride ");
-      add_stride(e, d);
+      add_stride(e, x.stride());
       return e.add("; A is not defined below 0");
     }
-    need_flat = need_flat || (d.is_integer() && d.value != 0);
+    need_flat = need_flat || (x.stride_is_integer() && x.stride_value() != 0);
   }
   // A's extension form coalesce_x(a) (a is valid), folded straight into a local tree; read only
   // by leaves of integer stride other than 0, so left unset when B has none.

@@ -136,10 +136,10 @@ LAYOUTREF_HD constexpr void add_stride_text(Error& e, Stride const& s) {
 template <int N>
 LAYOUTREF_HD constexpr Error integer_strides(LayoutN<N> const& l, Cond cond, char const* what) {
   for (int k = 0; k < l.nleaves; ++k) {
-    Stride const& d = l.leaf[k].stride();
-    if (!d.is_integer() && d.value != 0) {
+    LayoutLeaf const& x = l.leaf[k];
+    if (!x.stride_is_integer() && x.stride_value() != 0) {
       Error e = fail(cond == Cond::none ? Errc::bad_argument : Errc::inadmissible, cond).add(what).add(" has the basis stride ");
-      add_stride_text(e, d);
+      add_stride_text(e, x.stride());
       return e;
     }
   }
@@ -266,7 +266,7 @@ struct StreamFactorN {
       m[count++] = LayoutLeaf{Int::dynamic(k / product), Stride::integer(Int::dynamic(open))};
     }
     for (int i = 0; i < count; ++i) {
-      m[i].flags = LayoutLeaf::flags_of(is_static, is_static);
+      m[i].set_flags(is_static, is_static);
     }
     return layout_of<N>(m, count);
   }
@@ -400,6 +400,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction
   Int p[N + 1];  // [0, f.n] set
   LAYOUTREF_CHECK(prefix_products(f, p));
   int order[N];  // [0, f.n) set
+  order[0] = 0;  // f.n >= 1 (coalesced_modes), stated for GCC's -Wmaybe-uninitialized
   stride_order(f, order);
   // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...): mode n gets its shape and the
   // stride pending from the mode before it, whole (set_leaf).

@@ -23,56 +23,89 @@ using IntTuple = IntTupleN<kMaxLeaves>;
 using StrideTuple = StrideTupleN<kMaxLeaves>;
 
 /// A layout's leaf s:d, packed (issue 14's compact values): the two values as plain 64-bit
-/// integers, their static flags as bits of one byte (kShapeStatic, kStrideStatic) and the
-/// stride's basis path; 24 bytes, where an Int and a Stride side by side took 32. Read it through
-/// shape() and stride() (the Int and the Stride it stands for) or, where only a value is wanted,
-/// shape_value() and stride_value(); write it with set_leaf or the setters below.
+/// integers and one 64-bit word for the rest, 24 bytes where an Int and a Stride side by side
+/// took 32. The word (`meta`) holds the static flags as a bit mask in its low byte (kShapeStatic,
+/// kStrideStatic) and the stride's basis path above it: the depth in bits 8-15, the modes
+/// outermost first in bits 16-47 (0 past the depth, so that two paths are equal when their bits
+/// are), 0 in bits 48-63. In memory (little-endian) that is a flag byte at offset 16 and a
+/// BasisPath at 17; one word so that a leaf is written with three 8-byte stores and copied with
+/// loads that each read one of them (bytes written one at a time and read back by a wider load
+/// stall on x86-64: docs/performance.md, twelfth session).
+/// Read it through shape() and stride() (the Int and the Stride it stands for) or, where only a
+/// value is wanted, shape_value() and stride_value(); write it with set_leaf or the setters below.
 /// Trivially default-constructible (a Tree's leaf; tree.hpp): `LayoutLeaf{}` is 0:0 (a run-time
 /// shape 0 and a run-time integer stride 0).
 struct LayoutLeaf {
-  static constexpr std::uint8_t kShapeStatic = 1;   ///< bit 0 of flags: the shape is static
-  static constexpr std::uint8_t kStrideStatic = 2;  ///< bit 1 of flags: the stride is static
+  static constexpr std::uint8_t kShapeStatic = 1;   ///< bit 0: the shape is static
+  static constexpr std::uint8_t kStrideStatic = 2;  ///< bit 1: the stride is static
 
-  i64 shape_v;       ///< the shape's value
-  i64 stride_v;      ///< the stride's coefficient
-  std::uint8_t flags;  ///< kShapeStatic | kStrideStatic
-  BasisPath basis;   ///< the stride's basis path (depth 0: an integer stride)
+  i64 shape_v;  ///< the shape's value
+  i64 stride_v; ///< the stride's coefficient
+  u64 meta;     ///< the flags (bits 0-7) and the stride's basis path (bits 8-47), as above
 
-  LAYOUTREF_HD static constexpr std::uint8_t flags_of(bool s_static, bool d_static) {
-    return static_cast<std::uint8_t>((s_static ? kShapeStatic : 0) | (d_static ? kStrideStatic : 0));
+  /// The flag bits of a shape and a stride of the given staticness.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 flags_of(bool s_static, bool d_static) {
+    return (s_static ? u64{kShapeStatic} : 0) | (d_static ? u64{kStrideStatic} : 0);
   }
+  /// The bits of a basis path (bits 8-47 of meta; the modes past its depth cleared).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 path_bits(BasisPath const& p) {
+    static_assert(kMaxBasisDepth == 4, "a path's modes fill bits 16-47");
+    u64 modes = u64{static_cast<std::uint8_t>(p.mode[0])} | u64{static_cast<std::uint8_t>(p.mode[1])} << 8 |
+                u64{static_cast<std::uint8_t>(p.mode[2])} << 16 | u64{static_cast<std::uint8_t>(p.mode[3])} << 24;
+    u64 keep = p.depth >= 4 ? u64{0xffffffff} : (u64{1} << (8 * p.depth)) - 1;
+    return u64{p.depth} << 8 | (modes & keep) << 16;
+  }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 meta_of(bool s_static, bool d_static, BasisPath const& p) {
+    return flags_of(s_static, d_static) | path_bits(p);
+  }
+
   LayoutLeaf() = default;  // trivial: no member is initialized (LayoutLeaf{} zero-initializes)
   /// The leaf s:d.
-  LAYOUTREF_HD constexpr LayoutLeaf(Int s, Stride const& d)
-      : shape_v(s.value), stride_v(d.value), flags(flags_of(s.is_static, d.is_static)), basis(d.path) {}
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr LayoutLeaf(Int s, Stride const& d)
+      : shape_v(s.value), stride_v(d.value), meta(meta_of(s.is_static, d.is_static, d.path)) {}
 
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr i64 shape_value() const { return shape_v; }
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr i64 stride_value() const { return stride_v; }
-  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool shape_static() const { return (flags & kShapeStatic) != 0; }
-  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_static() const { return (flags & kStrideStatic) != 0; }
-  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr BasisPath const& path() const { return basis; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool shape_static() const { return (meta & kShapeStatic) != 0; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_static() const { return (meta & kStrideStatic) != 0; }
+  /// The flag byte: kShapeStatic | kStrideStatic.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr std::uint8_t flags() const { return static_cast<std::uint8_t>(meta & 0xff); }
+  /// The stride's basis path (BasisPath{} for an integer stride).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr BasisPath path() const {
+    BasisPath p{};
+    p.depth = static_cast<std::uint8_t>(meta >> 8);
+    for (int i = 0; i < kMaxBasisDepth; ++i) p.mode[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> (16 + 8 * i)));
+    return p;
+  }
   /// Whether the stride is an integer (the empty basis path).
-  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_is_integer() const { return basis.depth == 0; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_is_integer() const { return (meta & 0xff00) == 0; }
+  /// Whether the two strides have the same basis path (path() == o.path(), without decoding).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool same_path(LayoutLeaf const& o) const { return (meta >> 8) == (o.meta >> 8); }
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Int shape() const { return Int{shape_v, shape_static()}; }
-  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Stride stride() const { return Stride{stride_v, stride_static(), basis}; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Stride stride() const { return Stride{stride_v, stride_static(), path()}; }
   /// The stride's coefficient k of k@path, with its static flag.
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Int stride_coefficient() const { return Int{stride_v, stride_static()}; }
 
+  /// The shape s; the stride is kept.
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_shape(Int s) {
     shape_v = s.value;
-    flags = static_cast<std::uint8_t>((flags & kStrideStatic) | (s.is_static ? kShapeStatic : 0));
+    meta = (meta & ~u64{kShapeStatic}) | flags_of(s.is_static, false);
   }
+  /// The stride d; the shape is kept.
   LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_stride(Stride const& d) {
     stride_v = d.value;
-    flags = static_cast<std::uint8_t>((flags & kShapeStatic) | (d.is_static ? kStrideStatic : 0));
-    basis = d.path;
+    meta = (meta & kShapeStatic) | flags_of(false, d.is_static) | path_bits(d.path);
+  }
+  /// Both static flags; the values and the path are kept.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_flags(bool s_static, bool d_static) {
+    meta = (meta & ~u64{0xff}) | flags_of(s_static, d_static);
   }
 
   LAYOUTREF_HD friend constexpr bool operator==(LayoutLeaf const& a, LayoutLeaf const& b) {
-    return a.shape_v == b.shape_v && a.stride_v == b.stride_v && a.flags == b.flags && a.basis == b.basis;
+    return a.shape_v == b.shape_v && a.stride_v == b.stride_v && a.meta == b.meta;
   }
 };
-static_assert(sizeof(LayoutLeaf) == 24, "a layout leaf is two i64, a flag byte and a basis path");
+static_assert(sizeof(LayoutLeaf) == 24, "a layout leaf is three 64-bit words");
 
 /// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
 /// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
@@ -81,13 +114,23 @@ LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i6
                                                              BasisPath const& path) {
   out.shape_v = s;
   out.stride_v = d;
-  out.flags = LayoutLeaf::flags_of(s_static, d_static);
-  out.basis = path;
+  out.meta = LayoutLeaf::meta_of(s_static, d_static, path);
+}
+
+/// out = s:d with the basis path of src's stride, copied as bits (src may be out).
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
+                                                             LayoutLeaf const& src) {
+  u64 path = src.meta & ~u64{0xff};
+  out.shape_v = s;
+  out.stride_v = d;
+  out.meta = LayoutLeaf::flags_of(s_static, d_static) | path;
 }
 
 /// out = s:d for an integer stride d (the empty basis path).
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, Int s, Int d) {
-  set_leaf(out, s.value, s.is_static, d.value, d.is_static, BasisPath{});
+  out.shape_v = s.value;
+  out.stride_v = d.value;
+  out.meta = LayoutLeaf::flags_of(s.is_static, d.is_static);
 }
 /// out = s:d.
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, Int s, Stride const& d) {
