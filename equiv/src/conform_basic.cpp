@@ -31,7 +31,7 @@ void register_basic_ops(OperationTable& r) {
       auto c = impl::cosize(l);
       if (!c.ok()) return refused(c.error);
       bool is_static = true;
-      for (int k = 0; k < l.nleaves; ++k) is_static = is_static && l.leaf[k].shape.is_static && l.leaf[k].stride.is_static;
+      for (int k = 0; k < l.nleaves; ++k) is_static = is_static && l.leaf[k].shape_static() && l.leaf[k].stride_static();
       return result_of(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
     });
   });

@@ -86,7 +86,7 @@ struct TwiceShape {
   LAYOUTREF_HD constexpr i64 operator()(Int x) const { return 2 * x.value; }
 };
 struct StrideOf {
-  LAYOUTREF_HD constexpr Int operator()(LayoutLeaf const& x) const { return x.stride.coefficient(); }
+  LAYOUTREF_HD constexpr Int operator()(LayoutLeaf const& x) const { return x.stride_coefficient(); }
 };
 
 /// (_4:_1, _): a tuple tiler with a layout and `_`
@@ -126,7 +126,7 @@ __device__ inline void put(i64* out, int& k, Result<T> const& r, i64 v) {
 __device__ inline void put(i64* out, int& k, i64 v) { out[k++] = v; }
 __device__ inline i64 digest(Layout const& l) {
   i64 h = l.nnodes * 131 + l.nleaves;
-  for (int j = 0; j < l.nleaves; ++j) h = h * 31 + l.leaf[j].shape.value * 7 + l.leaf[j].stride.value;
+  for (int j = 0; j < l.nleaves; ++j) h = h * 31 + l.leaf[j].shape_value() * 7 + l.leaf[j].stride_value();
   return h;
 }
 __device__ inline i64 digest(IntTuple const& t) {

@@ -26,7 +26,7 @@ __global__ void trees_and_layouts(i64* out, i64 index) {
   put(out, k, doubled.leaf[0]);
   auto made = make_layout(shp, std_);
   put(out, k, made, digest(made.value));
-  put(out, k, make_leaf(S(8), Stride::integer(S(1))).leaf[0].shape.value);
+  put(out, k, make_leaf(S(8), Stride::integer(S(1))).leaf[0].shape_value());
   auto sz = size(l);
   put(out, k, sz, sz.value.value);
   auto szt = size(sample_shape());

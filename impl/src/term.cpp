@@ -164,8 +164,8 @@ Term to_term(IntTuple const& t) {
 }
 
 Term to_term(Layout const& l) {
-  return Term::make_layout(tree_term(l, [](LayoutLeaf const& x) { return to_term(x.shape); }),
-                           tree_term(l, [](LayoutLeaf const& x) { return to_term(x.stride); }));
+  return Term::make_layout(tree_term(l, [](LayoutLeaf const& x) { return to_term(x.shape()); }),
+                           tree_term(l, [](LayoutLeaf const& x) { return to_term(x.stride()); }));
 }
 
 Term to_term(Value const& v) {

@@ -25,8 +25,8 @@ constexpr bool coalesces_at_compile_time() {
   b.push_leaf(LayoutLeaf{Int::fixed(4), Stride::integer(Int::fixed(2))});
   auto l = b.done();
   auto r = coalesce(l.value);
-  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape == Int::fixed(8) &&
-         r.value.leaf[0].stride == Stride::integer(Int::fixed(1));
+  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape() == Int::fixed(8) &&
+         r.value.leaf[0].stride() == Stride::integer(Int::fixed(1));
 }
 static_assert(coalesces_at_compile_time());
 
@@ -147,8 +147,8 @@ constexpr bool coalesces_small_at_compile_time() {
   auto l = b.done();
   auto r = coalesce(l.value);
   static_assert(sizeof(r.value) == sizeof(LayoutN<4>));
-  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape == Int::fixed(8) &&
-         r.value.leaf[0].stride == Stride::integer(Int::fixed(1));
+  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape() == Int::fixed(8) &&
+         r.value.leaf[0].stride() == Stride::integer(Int::fixed(1));
 }
 static_assert(coalesces_small_at_compile_time());
 
@@ -311,7 +311,7 @@ constexpr bool coalesces_by_a_nested_profile_at_compile_time() {
   p.push_leaf(Int::fixed(1));
   auto r = coalesce(l.done().value, p.done().value);
   return r.ok() && r.value.nnodes == 6 && r.value.node[0] == 2 && r.value.node[1] == 2 && r.value.node[2] == 1 &&
-         r.value.nleaves == 3 && r.value.leaf[0].shape.value == 2 && r.value.leaf[1].shape.value == 4 && r.value.leaf[2].shape.value == 3;
+         r.value.nleaves == 3 && r.value.leaf[0].shape_value() == 2 && r.value.leaf[1].shape_value() == 4 && r.value.leaf[2].shape_value() == 3;
 }
 static_assert(coalesces_by_a_nested_profile_at_compile_time());
 

@@ -26,9 +26,9 @@ std::string C(std::string const& a) { return S(complement(L(a))); }
 // constexpr: complement(4:2, 24) = (2,3):(1,8).
 constexpr bool complements_at_compile_time() {
   auto r = complement(make_leaf(Int::fixed(4), Stride::integer(Int::fixed(2))), Int::fixed(24));
-  return r.ok() && r.value.rank() == 2 && r.value.leaf[0].shape == Int::fixed(2) &&
-         r.value.leaf[0].stride == Stride::integer(Int::fixed(1)) && r.value.leaf[1].shape == Int::fixed(3) &&
-         r.value.leaf[1].stride == Stride::integer(Int::fixed(8));
+  return r.ok() && r.value.rank() == 2 && r.value.leaf[0].shape() == Int::fixed(2) &&
+         r.value.leaf[0].stride() == Stride::integer(Int::fixed(1)) && r.value.leaf[1].shape() == Int::fixed(3) &&
+         r.value.leaf[1].stride() == Stride::integer(Int::fixed(8));
 }
 static_assert(complements_at_compile_time());
 
@@ -146,10 +146,10 @@ constexpr bool complements_small_at_compile_time() {
   auto r = complement(make_leaf<4>(Int::fixed(4), Stride::integer(Int::fixed(2))), Int::fixed(24));
   static_assert(sizeof(r.value) == sizeof(LayoutN<4>));
   auto d = complement(make_leaf<4>(Int::fixed(4), Stride::integer(Int::fixed(2))));  // cotarget cosize 7
-  return r.ok() && r.value.rank() == 2 && r.value.leaf[0].shape == Int::fixed(2) &&
-         r.value.leaf[0].stride == Stride::integer(Int::fixed(1)) && r.value.leaf[1].shape == Int::fixed(3) &&
-         r.value.leaf[1].stride == Stride::integer(Int::fixed(8)) && d.ok() && d.value.is_leaf() &&
-         d.value.leaf[0].shape == Int::fixed(2) && d.value.leaf[0].stride == Stride::integer(Int::fixed(1));
+  return r.ok() && r.value.rank() == 2 && r.value.leaf[0].shape() == Int::fixed(2) &&
+         r.value.leaf[0].stride() == Stride::integer(Int::fixed(1)) && r.value.leaf[1].shape() == Int::fixed(3) &&
+         r.value.leaf[1].stride() == Stride::integer(Int::fixed(8)) && d.ok() && d.value.is_leaf() &&
+         d.value.leaf[0].shape() == Int::fixed(2) && d.value.leaf[0].stride() == Stride::integer(Int::fixed(1));
 }
 static_assert(complements_small_at_compile_time());
 

@@ -25,8 +25,8 @@ constexpr bool constructs_at_compile_time() {
   auto s = b.done();
   auto left = make_layout(s.value);
   auto right = make_layout_right(s.value);
-  return left.ok() && right.ok() && left.value.leaf[1].stride.value == 2 && right.value.leaf[0].stride.value == 3 &&
-         right.value.leaf[0].stride.is_static;
+  return left.ok() && right.ok() && left.value.leaf[1].stride_value() == 2 && right.value.leaf[0].stride_value() == 3 &&
+         right.value.leaf[0].stride_static();
 }
 static_assert(constructs_at_compile_time());
 
@@ -146,7 +146,7 @@ constexpr bool constructs_at_capacity_4() {
   b.push_leaf(Int::fixed(3));
   auto s = b.done();
   auto right = make_layout_right(s.value);
-  return right.ok() && right.value.leaf[0].stride.value == 3 && sizeof(right.value) < 200;
+  return right.ok() && right.value.leaf[0].stride_value() == 3 && sizeof(right.value) < 200;
 }
 static_assert(constructs_at_capacity_4());
 

@@ -19,7 +19,7 @@ using namespace testing_support;
 // constexpr: domain_distribute(_12, 8) = _4:_1.
 constexpr bool distributes_at_compile_time() {
   auto r = domain_distribute(IntTuple::of(Int::fixed(12)), Int::fixed(8));
-  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape == Int::fixed(4);
+  return r.ok() && r.value.is_leaf() && r.value.leaf[0].shape() == Int::fixed(4);
 }
 static_assert(distributes_at_compile_time());
 

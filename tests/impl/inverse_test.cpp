@@ -27,7 +27,7 @@ constexpr bool inverts_at_compile_time() {
   auto l = b.done();
   auto r = right_inverse(l.value);
   auto q = left_inverse(l.value);
-  return r.ok() && q.ok() && r.value == q.value && r.value.leaf[0].shape.value == 8 && r.value.leaf[0].stride.value == 4;
+  return r.ok() && q.ok() && r.value == q.value && r.value.leaf[0].shape_value() == 8 && r.value.leaf[0].stride_value() == 4;
 }
 static_assert(inverts_at_compile_time());
 
@@ -60,7 +60,7 @@ TEST(ImplRightInverse, Conditions) {
   // A shape entry < 1 is refused when read (to_layout) and by the operation itself.
   EXPECT_FALSE(to_layout(notation::parse("(_4,0):(_1,_4)").term).ok());
   Layout zero = L("(_4,1):(_1,_4)");
-  zero.leaf[1].shape.value = 0;
+  zero.leaf[1].shape_v = 0;
   auto bad = right_inverse(zero);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error.code, Errc::bad_argument);
@@ -182,8 +182,8 @@ constexpr bool inverts_small_at_compile_time() {
   auto q = left_inverse(l.value);
   static_assert(sizeof(r.value) == sizeof(LayoutN<4>));
   static_assert(sizeof(q.value) == sizeof(LayoutN<4>));
-  return r.ok() && q.ok() && r.value == q.value && r.value.rank() == 2 && r.value.leaf[0].shape.value == 8 &&
-         r.value.leaf[0].stride.value == 4 && r.value.leaf[1].shape.value == 4 && r.value.leaf[1].stride.value == 1 &&
+  return r.ok() && q.ok() && r.value == q.value && r.value.rank() == 2 && r.value.leaf[0].shape_value() == 8 &&
+         r.value.leaf[0].stride_value() == 4 && r.value.leaf[1].shape_value() == 4 && r.value.leaf[1].stride_value() == 1 &&
          left_inverse_admissible(l.value).ok() && detail_inverse::quasi_inverse_by_structure(l.value);
 }
 static_assert(inverts_small_at_compile_time());
@@ -220,7 +220,7 @@ TEST(ImplInverseCapacity, HandValuesAtSmallCapacity) {
   EXPECT_EQ(left_inverse_admissible(LN<4>("(_2,_2,_2):(_1,_2,_5)")).condition, Cond::left_inverse_stride_divisibility);
   EXPECT_EQ(left_inverse_admissible(LN<4>("(_4,_2):(_1,_2)")).condition, Cond::left_inverse_injective);
   LayoutN<4> zero = LN<4>("(_4,1):(_1,_4)");
-  zero.leaf[1].shape.value = 0;
+  zero.leaf[1].shape_v = 0;
   EXPECT_EQ(right_inverse(zero).error.code, Errc::bad_argument);
   EXPECT_EQ(left_inverse(zero).error.code, Errc::bad_argument);
 }

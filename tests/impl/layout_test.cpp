@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
@@ -130,13 +131,109 @@ TEST(ImplLayout, CheckedArithmetic) {
   static_assert(mul_overflows(kI64Max, 2) && !mul_overflows(kI64Min, 1) && mul_overflows(kI64Min, -1));
 }
 
+// ---- the compact leaf (issue 14): two i64, a flag byte, the basis path --------------------------
+
+// 8 + 8 (the values) + 1 (bit 0: the shape is static, bit 1: the stride is static) + 5 (the basis
+// path: a depth byte and kMaxBasisDepth = 4 modes), padded to 24.
+static_assert(sizeof(LayoutLeaf) == 24);
+static_assert(alignof(LayoutLeaf) == 8);
+static_assert(std::is_trivially_default_constructible_v<LayoutLeaf>);
+static_assert(std::is_trivially_copyable_v<LayoutLeaf>);
+
+constexpr bool empty_leaf_is_runtime_zero() {
+  LayoutLeaf x{};
+  return x.shape_value() == 0 && x.stride_value() == 0 && !x.shape_static() && !x.stride_static() &&
+         x.stride_is_integer() && x.path() == BasisPath{} && x.path().depth == 0 && x.shape() == Int::dynamic(0) &&
+         x.stride() == Stride::integer(Int::dynamic(0)) && x.flags() == 0 && x.meta == 0;
+}
+static_assert(empty_leaf_is_runtime_zero());
+
+TEST(ImplLayout, CompactLeafFlagsReadBack) {
+  LayoutLeaf zero{};
+  EXPECT_EQ(zero.shape(), Int::dynamic(0));
+  EXPECT_EQ(zero.stride(), Stride::integer(Int::dynamic(0)));
+  EXPECT_TRUE(zero.path() == BasisPath{});
+  // The four mixes of static and run-time flags, each with a basis stride 3@1@0 and an integer
+  // stride, built by the constructor, set_leaf and the setters: every way reads back the same.
+  BasisPath p{};
+  p.depth = 2;
+  p.mode[0] = 1;
+  p.mode[1] = 0;
+  for (int mix = 0; mix < 4; ++mix) {
+    bool ss = (mix & 1) != 0, ds = (mix & 2) != 0;
+    for (BasisPath const& path : {BasisPath{}, p}) {
+      Int s{7, ss};
+      Stride d{-3, ds, path};
+      LayoutLeaf a(s, d);
+      LayoutLeaf b;
+      set_leaf(b, 7, ss, -3, ds, path);
+      LayoutLeaf c{};
+      c.set_stride(d);
+      c.set_shape(s);
+      LayoutLeaf e{};
+      e.set_shape(s);
+      e.set_stride(d);
+      for (LayoutLeaf const& x : {a, b, c, e}) {
+        EXPECT_EQ(x.shape_value(), 7);
+        EXPECT_EQ(x.stride_value(), -3);
+        EXPECT_EQ(x.shape_static(), ss) << mix;
+        EXPECT_EQ(x.stride_static(), ds) << mix;
+        EXPECT_EQ(x.flags(), (ss ? 1 : 0) | (ds ? 2 : 0)) << mix;  // bit 0 the shape's, bit 1 the stride's
+        EXPECT_EQ(x.shape(), s);
+        EXPECT_EQ(x.stride(), d);
+        EXPECT_EQ(x.stride_coefficient(), (Int{-3, ds}));
+        EXPECT_TRUE(x.path() == path);
+        EXPECT_EQ(x.stride_is_integer(), path.depth == 0);
+        EXPECT_TRUE(x == a);
+      }
+      // Setting one side keeps the other side's flag.
+      LayoutLeaf f = a;
+      f.set_shape(Int{5, !ss});
+      EXPECT_EQ(f.shape_static(), !ss);
+      EXPECT_EQ(f.stride_static(), ds);
+      EXPECT_EQ(f.stride(), d);
+      f.set_stride(Stride{4, !ds, BasisPath{}});
+      EXPECT_EQ(f.shape(), (Int{5, !ss}));
+      EXPECT_EQ(f.stride(), (Stride{4, !ds, BasisPath{}}));
+      EXPECT_FALSE(f == a);
+    }
+  }
+  // A path's modes past its depth do not count: 1@0 with junk past depth 1 is the leaf of 1@0.
+  BasisPath junk{};
+  junk.depth = 1;
+  junk.mode[0] = 0;
+  junk.mode[1] = 7;
+  junk.mode[3] = -1;
+  BasisPath clean{};
+  clean.depth = 1;
+  LayoutLeaf j(Int::fixed(2), Stride{1, true, junk}), k(Int::fixed(2), Stride{1, true, clean});
+  EXPECT_TRUE(j == k);
+  EXPECT_TRUE(j.same_path(k));
+  EXPECT_TRUE(j.path() == clean);
+  EXPECT_EQ(j.path().mode[1], 0);
+  // A path of the full depth keeps all its modes, negative ones included.
+  BasisPath full{};
+  full.depth = kMaxBasisDepth;
+  for (int i = 0; i < kMaxBasisDepth; ++i) full.mode[i] = static_cast<std::int8_t>(i == 2 ? -5 : 3 * i + 1);
+  LayoutLeaf deep(Int::dynamic(3), Stride{-2, false, full});
+  EXPECT_TRUE(deep.path() == full);
+  EXPECT_EQ(deep.path().mode[2], -5);
+  EXPECT_FALSE(deep.stride_is_integer());
+  EXPECT_FALSE(deep.same_path(j));
+  // A layout keeps each leaf's flags: (_2,3):(4,_1).
+  Layout l = L("(_2,3):(4,_1)");
+  EXPECT_TRUE(l.leaf[0].shape_static() && !l.leaf[0].stride_static());
+  EXPECT_TRUE(!l.leaf[1].shape_static() && l.leaf[1].stride_static());
+  EXPECT_EQ(str(l), "(_2,3):(4,_1)");
+}
+
 // ---- capacity as a template parameter: LayoutN<N> ----------------------------------------------
 
 // A LayoutN<N> holds 2*N + 8 one-byte nodes, N leaves and two one-byte counts, padded to the
-// leaves' alignment: at N = 4, 16 + 4 * sizeof(LayoutLeaf) + 2 bytes, padded (152 bytes with
-// today's 32-byte LayoutLeaf, against 1,104 for Layout).
+// leaves' alignment: at N = 4, 16 + 4 * sizeof(LayoutLeaf) + 2 bytes, padded (120 bytes with
+// today's 24-byte LayoutLeaf, against 848 for Layout).
 static_assert(sizeof(LayoutN<4>) <= 16 + 4 * sizeof(LayoutLeaf) + alignof(LayoutLeaf));
-static_assert(sizeof(LayoutN<4>) == 152);
+static_assert(sizeof(LayoutN<4>) == 120);
 static_assert(sizeof(LayoutN<4>) * 7 < sizeof(Layout));
 static_assert(LayoutN<4>::kLeaves == 4 && LayoutN<4>::kNodes == 16);
 static_assert(Layout::kLeaves == kMaxLeaves && Layout::kNodes == kMaxNodes);

@@ -25,7 +25,7 @@ constexpr bool takes_at_compile_time() {
   auto l = b.done();
   auto t = take(l.value, 1, 3);
   auto g = group(l.value, 0, 2);
-  return t.ok() && t.value.rank() == 2 && t.value.leaf[0].shape.value == 3 && t.value.leaf[1].stride.value == 6 &&
+  return t.ok() && t.value.rank() == 2 && t.value.leaf[0].shape_value() == 3 && t.value.leaf[1].stride_value() == 6 &&
          g.ok() && g.value.rank() == 2 && g.value.depth() == 2;
 }
 static_assert(takes_at_compile_time());
@@ -155,7 +155,7 @@ constexpr bool takes_at_capacity_4() {
   auto l = make_leaf<4>(Int::fixed(2), Stride::integer(Int::fixed(1)));
   auto a = append(l, make_leaf<4>(Int::fixed(3), Stride::integer(Int::fixed(2))));
   auto t = take(a.value, 1, 2);
-  return sizeof(l) < 200 && a.ok() && t.ok() && t.value.rank() == 1 && t.value.leaf[0].shape.value == 3;
+  return sizeof(l) < 200 && a.ok() && t.ok() && t.value.rank() == 1 && t.value.leaf[0].shape_value() == 3;
 }
 static_assert(takes_at_capacity_4());
 

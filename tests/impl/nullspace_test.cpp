@@ -23,7 +23,7 @@ constexpr bool kernel_at_compile_time() {
   b.push_leaf(LayoutLeaf{Int::fixed(2), Stride::integer(Int::fixed(1))});
   b.push_leaf(LayoutLeaf{Int::fixed(7), Stride::integer(Int::fixed(0))});
   auto r = nullspace(b.done().value);
-  return r.ok() && r.value.rank() == 2 && r.value.leaf[1].stride.value == 6;
+  return r.ok() && r.value.rank() == 2 && r.value.leaf[1].stride_value() == 6;
 }
 static_assert(kernel_at_compile_time());
 
@@ -34,7 +34,7 @@ constexpr bool smallest_stride_at_compile_time() {
   TupleBuilder<LayoutLeaf> b;
   b.push_leaf(LayoutLeaf{Int{2, false}, Stride::integer(Int{kI64Min, false})});
   auto r = nullspace(b.done().value);
-  return r.ok() && r.value.nleaves == 1 && r.value.leaf[0].shape.value == 1;
+  return r.ok() && r.value.nleaves == 1 && r.value.leaf[0].shape_value() == 1;
 }
 static_assert(smallest_stride_at_compile_time());
 // (3,2):(2^62,-2^62): the first leaf's reach 2*2^62 overflows, and it was then not counted as a
@@ -79,7 +79,7 @@ TEST(ImplNullspace, Errors) {
   // A shape entry < 1 is refused when read (to_layout) and by the operation itself.
   EXPECT_FALSE(to_layout(notation::parse("(0,_2):(_1,_0)").term).ok());
   Layout zero = L("(1,_2):(_1,_0)");
-  zero.leaf[0].shape.value = 0;
+  zero.leaf[0].shape_v = 0;
   auto bad = nullspace(zero);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error.code, Errc::bad_argument);

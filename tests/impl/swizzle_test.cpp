@@ -36,7 +36,7 @@ constexpr bool evaluates_at_compile_time() {
   ComposedLayout c{Swizzle{2, 3, 2}, Int::fixed(0), make_leaf(Int::fixed(128), Stride::integer(Int::fixed(1)))};
   auto v = evaluate(c, 67);
   auto t = composition(c, make_leaf(Int::fixed(8), Stride::integer(Int::fixed(16))));
-  return v.ok() && v.value == 83 && t.ok() && t.value.inner.leaf[0].stride.value == 16 && t.value.outer == c.outer;
+  return v.ok() && v.value == 83 && t.ok() && t.value.inner.leaf[0].stride_value() == 16 && t.value.outer == c.outer;
 }
 static_assert(evaluates_at_compile_time());
 

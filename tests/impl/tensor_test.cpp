@@ -159,7 +159,7 @@ template <int N>
 Result<TilerN<N>> product_each_by_builder(LayoutN<N> const& l) {
   TilerBuilderN<N> b;
   if (l.is_leaf()) {
-    b.push(TilerN<N>::of(make_leaf<N>(l.leaf[0].shape, Stride::integer(Int::fixed(1)))));
+    b.push(TilerN<N>::of(make_leaf<N>(l.leaf[0].shape(), Stride::integer(Int::fixed(1)))));
     return b.done();
   }
   for (int i = 0; i < l.rank(); ++i) {
@@ -698,7 +698,7 @@ constexpr bool tensors_at_capacity_4() {
   auto tl = thr.done();
   if (!id.ok() || !tl.ok()) return false;
   auto part = local_partition(id.value, tl.value, Int::dynamic(3));
-  if (!part.ok() || part.value.layout.nleaves != 2 || part.value.layout.leaf[0].shape.value != 4 || part.value.layout.leaf[1].shape.value != 6)
+  if (!part.ok() || part.value.layout.nleaves != 2 || part.value.layout.leaf[0].shape_value() != 4 || part.value.layout.leaf[1].shape_value() != 6)
     return false;
   auto e1 = element(part.value, 1);  // (1,0) of (4,6): (0,3) + 2@0
   auto e4 = element(part.value, 4);  // (0,1): (0,3) + 4@1

@@ -22,7 +22,7 @@ constexpr bool casts_at_compile_time() {
   Layout l = make_leaf(Int::fixed(8), Stride::integer(Int::fixed(1)));
   auto up = upcast(l, 2);
   auto down = downcast(l, 2);
-  return up.ok() && down.ok() && up.value.leaf[0].shape == Int::fixed(4) && down.value.leaf[0].shape == Int::fixed(16);
+  return up.ok() && down.ok() && up.value.leaf[0].shape() == Int::fixed(4) && down.value.leaf[0].shape() == Int::fixed(16);
 }
 static_assert(casts_at_compile_time());
 

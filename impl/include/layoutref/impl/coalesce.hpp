@@ -32,13 +32,14 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail {
 
-/// Whether s*d == e as strides (same value and basis; a zero has no basis). No overflow: a
-/// product that does not fit is equal to nothing representable.
-LAYOUTREF_HD constexpr bool scaled_equals(Int s, Stride const& d, Stride const& e) {
-  if (mul_overflows(s.value, d.value)) return false;
-  i64 v = s.value * d.value;
-  if (v != e.value) return false;
-  return v == 0 || d.path == e.path;
+/// Whether s*d == e as strides, for the leaf x = s:d and e the stride of the leaf y (same value
+/// and basis; a zero has no basis). No overflow: a product that does not fit is equal to nothing
+/// representable.
+LAYOUTREF_HD constexpr bool scaled_equals(LayoutLeaf const& x, LayoutLeaf const& y) {
+  if (mul_overflows(x.shape_value(), x.stride_value())) return false;
+  i64 v = x.shape_value() * x.stride_value();
+  if (v != y.stride_value()) return false;
+  return v == 0 || x.same_path(y);
 }
 
 /// A flat layout of the given modes: integral for one mode, a tuple otherwise. @pre 1 <= n <= N
@@ -49,7 +50,8 @@ LAYOUTREF_HD constexpr LayoutN<N> flat_layout(LayoutLeaf const* modes, int n) {
   r.node[0] = static_cast<std::int8_t>(n);
   r.nnodes = static_cast<std::uint8_t>(n + 1);
   r.nleaves = static_cast<std::uint8_t>(n);
-  for (int k = 0; k < n; ++k) {
+  int m = n < N ? n : N;  // == n (@pre), stated for the compiler (GCC's -Wstringop-overflow)
+  for (int k = 0; k < m; ++k) {
     r.node[k + 1] = LayoutN<N>::kLeaf;
     r.leaf[k] = modes[k];
   }
@@ -69,22 +71,22 @@ LAYOUTREF_HD constexpr Error bw_coalesce_modes(LayoutLeaf const* leaves, int cou
   for (int i = count - 2; i >= 0; --i) {
     LayoutLeaf const& x = leaves[i];
     LayoutLeaf& front = out[n - 1];
-    if (x.shape.value == 1) continue;                      // skip a size-1 mode
-    if (n == 1 && front.shape.value == 1 && !keep_last) {  // replace the size-1 front
+    if (x.shape_value() == 1) continue;                      // skip a size-1 mode
+    if (n == 1 && front.shape_value() == 1 && !keep_last) {  // replace the size-1 front
       front = x;
       continue;
     }
-    if (scaled_equals(x.shape, x.stride, front.stride)) {  // merge into the front: (s*front):d
-      if (mul_overflows(x.shape.value, front.shape.value)) return overflow_error("*", x.shape.value, front.shape.value);
-      front.shape.value *= x.shape.value;
-      front.shape.is_static = front.shape.is_static && x.shape.is_static;
-      front.stride = x.stride;
+    if (scaled_equals(x, front)) {  // merge into the front: (s*front):d
+      if (mul_overflows(x.shape_value(), front.shape_value())) return overflow_error("*", x.shape_value(), front.shape_value());
+      front.shape_v *= x.shape_v;
+      front.stride_v = x.stride_v;
+      front.meta = (front.meta & x.meta & LayoutLeaf::kShapeStatic) | (x.meta & ~u64{LayoutLeaf::kShapeStatic});
       continue;
     }
     if (n == cap) return fail(Errc::capacity).add("a coalesced layout with more than ").add(cap).add(" modes");
     out[n++] = x;  // prepend
   }
-  if (n == 1 && out[0].shape.value == 1 && !keep_last) {
+  if (n == 1 && out[0].shape_value() == 1 && !keep_last) {
     n = 0;
     return Error{};
   }
@@ -290,7 +292,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter_zeros(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
   LayoutN<N> r = l;
   for (int k = 0; k < r.nleaves; ++k)
-    if (r.leaf[k].stride.value == 0) r.leaf[k].shape = Int::fixed(1);
+    if (r.leaf[k].stride_value() == 0) r.leaf[k].set_shape(Int::fixed(1));
   return r;
 }
 

@@ -46,7 +46,7 @@ template <int N>
 LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
   for (int i = 0; i < s.n; ++i) {
     if (i) e.add(", ");
-    e.add(s.mode[i].shape.value).add(":").add(s.mode[i].stride.value);
+    e.add(s.mode[i].shape_value()).add(":").add(s.mode[i].stride_value());
   }
 }
 
@@ -56,8 +56,9 @@ LAYOUTREF_HD constexpr void add_modes(Error& e, SortedModesN<N> const& s) {
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complementable_valid_into(LayoutN<N> const& a, SortedModesN<N>& s) {
   for (int k = 0; k < a.nleaves; ++k) {
-    Stride const& d = a.leaf[k].stride;
-    if (!d.is_integer() && d.value != 0) {
+    LayoutLeaf const& x = a.leaf[k];
+    if (!x.stride_is_integer() && x.stride_value() != 0) {
+      Stride const d = x.stride();
       Error e = fail(Errc::inadmissible, Cond::complement_integer_strides);
       e.add("A has the basis stride ").add(d.value);
       for (int j = d.path.depth - 1; j >= 0; --j) e.add("@").add(static_cast<int>(d.path.mode[j]));
@@ -69,29 +70,29 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complementable_valid_into
   int nz = a.nleaves < N ? a.nleaves : N;  // == a.nleaves (a Tree's invariant), stated for the compiler
   for (int k = 0; k < nz; ++k) {
     LayoutLeaf const& x = a.leaf[k];
-    z[k] = x.stride.value == 0 ? LayoutLeaf{Int::fixed(1), x.stride} : x;
+    z[k] = x.stride_value() == 0 ? LayoutLeaf{Int::fixed(1), x.stride()} : x;
   }
   LayoutLeaf f[N];
   int nf = 0;
   LAYOUTREF_CHECK(bw_coalesce_modes(z, nz, false, f, N, nf));
   s.n = 0;
   s.all_static = true;
-  if (nf == 0 || (nf == 1 && f[0].stride.value == 0)) {  // `_1:_0`: nothing to complement
-    s.all_static = nf == 0 || (f[0].shape.is_static && f[0].stride.is_static);
+  if (nf == 0 || (nf == 1 && f[0].stride_value() == 0)) {  // `_1:_0`: nothing to complement
+    s.all_static = nf == 0 || (f[0].shape_static() && f[0].stride_static());
     return Error{};
   }
   for (int k = 0; k < nf; ++k) {
     LayoutLeaf const& x = f[k];  // an integer stride: the basis strides other than 0 were refused above, and filter left no 0
-    if (x.stride.value < 0)
+    if (x.stride_value() < 0)
       return fail(Errc::inadmissible, Cond::complement_negative_stride)
           .add("A has the mode ")
-          .add(x.shape.value)
+          .add(x.shape_value())
           .add(":")
-          .add(x.stride.value);
-    s.all_static = s.all_static && x.shape.is_static && x.stride.is_static;
+          .add(x.stride_value());
+    s.all_static = s.all_static && x.shape_static() && x.stride_static();
     // Stable insertion by stride: CuTe takes the first of the smallest strides each time.
     int at = s.n;
-    while (at > 0 && s.mode[at - 1].stride.value > x.stride.value) {
+    while (at > 0 && s.mode[at - 1].stride_value() > x.stride_value()) {
       s.mode[at] = s.mode[at - 1];
       --at;
     }
@@ -100,15 +101,15 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complementable_valid_into
   }
   for (int i = 1; i < s.n; ++i) {
     LayoutLeaf const& p = s.mode[i - 1];
-    bool overflows = mul_overflows(p.shape.value, p.stride.value);
-    i64 span = overflows ? 0 : p.shape.value * p.stride.value;
-    if (overflows || s.mode[i].stride.value % span != 0) {
+    bool overflows = mul_overflows(p.shape_value(), p.stride_value());
+    i64 span = overflows ? 0 : p.shape_value() * p.stride_value();
+    if (overflows || s.mode[i].stride_value() % span != 0) {
       Error e = fail(Errc::inadmissible, Cond::complement_stride_divisibility);
       e.add("modes of A sorted by stride: ");
       add_modes(e, s);
-      e.add("; N").add(i - 1).add("*d").add(i - 1).add(" = ").add(p.shape.value).add("*").add(p.stride.value);
+      e.add("; N").add(i - 1).add("*d").add(i - 1).add(" = ").add(p.shape_value()).add("*").add(p.stride_value());
       if (!overflows) e.add(" = ").add(span);
-      return e.add(" does not divide d").add(i).add(" = ").add(s.mode[i].stride.value);
+      return e.add(" does not divide d").add(i).add(" = ").add(s.mode[i].stride_value());
     }
   }
   return Error{};
@@ -146,17 +147,19 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
     int g = 0;
     for (int k = 0; k < cotarget.nleaves; ++k) {
       Int x = cotarget.leaf[k];
-      if (g > 0 && m[g - 1].shape.is_static == x.is_static) {
-        LAYOUTREF_TRY(m[g - 1].shape, mul(m[g - 1].shape, x));
+      if (g > 0 && m[g - 1].shape_static() == x.is_static) {
+        LAYOUTREF_TRY(Int p, mul(m[g - 1].shape(), x));
+        m[g - 1].set_shape(p);
       } else {
-        m[g++].shape = x;
+        m[g].shape_v = x.value;
+        m[g++].meta = LayoutLeaf::flags_of(x.is_static, false);
       }
     }
     Int current = Int::fixed(1);
     for (int k = 0; k < g; ++k) {
-      bool one = m[k].shape.value == 1 && m[k].shape.is_static;
-      m[k].stride = Stride::integer(one ? Int::fixed(0) : current);
-      LAYOUTREF_TRY(current, mul(current, m[k].shape));
+      bool one = m[k].shape_value() == 1 && m[k].shape_static();
+      m[k].set_stride(Stride::integer(one ? Int::fixed(0) : current));
+      LAYOUTREF_TRY(current, mul(current, m[k].shape()));
     }
     if (g > N) return fail(Errc::capacity).add("complement: a layout with more than ").add(N).add(" modes");
     out = flat_layout<N>(m, g);
@@ -167,10 +170,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error complement_sorted_into(So
   int n = 0;
   Int span = Int::fixed(1);  // N(i-1)*d(i-1), the stride of the next gap
   for (int i = 0; i < s.n; ++i) {
-    Int d = s.mode[i].stride.coefficient();
+    Int d = s.mode[i].stride_coefficient();
     Int q = div(d, span);
     if (q.value != 1) set_leaf(gaps[n++], q, span);
-    LAYOUTREF_TRY(span, mul(d, s.mode[i].shape));
+    LAYOUTREF_TRY(span, mul(d, s.mode[i].shape()));
   }
   // The rest: ceil_div(cotarget, span) (CuTe's, mode by mode for a tuple), compact from span.
   Int rest = span;
@@ -235,7 +238,7 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> complement(LayoutN<N> const& a) {
     LAYOUTREF_CHECK(detail::complementable_valid_into(a, s));
     i64 hi = 0;
     for (int i = 0; i < s.n; ++i) {
-      LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape.value - 1, s.mode[i].stride.value));
+      LAYOUTREF_TRY(i64 t, checked_mul(s.mode[i].shape_value() - 1, s.mode[i].stride_value()));
       LAYOUTREF_TRY(hi, checked_add(hi, t));
     }
     LAYOUTREF_TRY(i64 cosize, checked_add(hi, 1));

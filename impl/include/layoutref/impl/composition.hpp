@@ -108,7 +108,7 @@ LAYOUTREF_HD constexpr Error shah_mode(LayoutN<N> const& flat, i64 n, i64 r) {
   if (n == 1 || r == 0 || flat.nleaves < 2) return Error{};
   i64 m[N];  // [0, k) set
   int k = flat.nleaves < N ? flat.nleaves : N;  // == flat.nleaves (a Tree's invariant), stated for the compiler
-  for (int i = 0; i < k; ++i) m[i] = flat.leaf[i].shape.value;
+  for (int i = 0; i < k; ++i) m[i] = flat.leaf[i].shape_value();
   Division left = shah_divide(m, k, r);
   if (!left.ok || !left.strong) {
     Error e = fail(Errc::inadmissible, Cond::composition_left_divisibility);
@@ -149,9 +149,9 @@ template <int N>
 LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, Int r, LayoutLeaf* out, int& k) {
   k = 0;
   if (flat.is_leaf()) {
-    Stride const& d = flat.leaf[0].stride;
-    if (mul_overflows(r.value, d.value)) return overflow_error("*", r.value, d.value);
-    set_leaf(out[k++], n.value, n.is_static, r.value * d.value, r.is_static && d.is_static, d.path);
+    LayoutLeaf const& x = flat.leaf[0];
+    if (mul_overflows(r.value, x.stride_value())) return overflow_error("*", r.value, x.stride_value());
+    set_leaf(out[k++], n.value, n.is_static, r.value * x.stride_value(), r.is_static && x.stride_static(), x);
     return Error{};
   }
   int last = flat.nleaves - 1;
@@ -159,10 +159,10 @@ LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, I
   bool rest_shape_static = n.is_static, rest_stride_static = r.is_static;
   for (int i = 0; i < last; ++i) {
     LayoutLeaf const& x = flat.leaf[i];
-    i64 curr_shape = x.shape.value;
+    i64 curr_shape = x.shape_value();
     i64 next_shape = ceil_div(curr_shape, rest_stride);   // ceil(prefix product / stride)
     i64 next_stride = ceil_div(rest_stride, curr_shape);  // ceil(stride / prefix product)
-    bool next_static = x.shape.is_static && rest_stride_static;
+    bool next_static = x.shape_static() && rest_stride_static;
     if (next_shape == 1 || rest_shape == 1) {
       rest_stride = next_stride;
       rest_stride_static = next_static;
@@ -170,18 +170,17 @@ LAYOUTREF_HD constexpr Error compose_leaf_modes(LayoutN<N> const& flat, Int n, I
     }
     i64 new_shape = next_shape <= rest_shape ? next_shape : rest_shape;
     bool new_static = next_static && rest_shape_static;
-    if (mul_overflows(rest_stride, x.stride.value)) return overflow_error("*", rest_stride, x.stride.value);
-    set_leaf(out[k++], new_shape, new_static, rest_stride * x.stride.value, rest_stride_static && x.stride.is_static,
-             x.stride.path);
+    if (mul_overflows(rest_stride, x.stride_value())) return overflow_error("*", rest_stride, x.stride_value());
+    set_leaf(out[k++], new_shape, new_static, rest_stride * x.stride_value(), rest_stride_static && x.stride_static(), x);
     rest_shape = rest_shape / new_shape;
     rest_shape_static = rest_shape_static && new_static;
     rest_stride = next_stride;
     rest_stride_static = next_static;
   }
   if (k == 0 || rest_shape != 1) {
-    Stride const& d = flat.leaf[last].stride;
-    if (mul_overflows(rest_stride, d.value)) return overflow_error("*", rest_stride, d.value);
-    set_leaf(out[k++], rest_shape, rest_shape_static, rest_stride * d.value, rest_stride_static && d.is_static, d.path);
+    LayoutLeaf const& x = flat.leaf[last];
+    if (mul_overflows(rest_stride, x.stride_value())) return overflow_error("*", rest_stride, x.stride_value());
+    set_leaf(out[k++], rest_shape, rest_shape_static, rest_stride * x.stride_value(), rest_stride_static && x.stride_static(), x);
   }
   return Error{};
 }
@@ -207,8 +206,8 @@ template <int N>
 LAYOUTREF_HD constexpr i64 finite_part(LayoutN<N> const& flat) {
   i64 p = 1;
   for (int k = 0; k + 1 < flat.nleaves; ++k) {
-    if (mul_overflows(p, flat.leaf[k].shape.value)) return kI64Max;
-    p *= flat.leaf[k].shape.value;
+    if (mul_overflows(p, flat.leaf[k].shape_value())) return kI64Max;
+    p *= flat.leaf[k].shape_value();
   }
   return p;
 }
@@ -231,14 +230,14 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
   using Out = LayoutN<N>;
   bool need_flat = false;
   for (int k = 0; k < b.nleaves; ++k) {
-    Stride const& d = b.leaf[k].stride;
-    if (d.value < 0) {
+    LayoutLeaf const& x = b.leaf[k];
+    if (x.stride_value() < 0) {
       Error e = fail(Errc::inadmissible, Cond::composition_negative_stride);
       e.add("B has the negative stride ");
-      add_stride(e, d);
+      add_stride(e, x.stride());
       return e.add("; A is not defined below 0");
     }
-    need_flat = need_flat || (d.is_integer() && d.value != 0);
+    need_flat = need_flat || (x.stride_is_integer() && x.stride_value() != 0);
   }
   // A's extension form coalesce_x(a) (a is valid), folded straight into a local tree; read only
   // by leaves of integer stride other than 0, so left unset when B has none.
@@ -263,37 +262,37 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
     }
     LayoutLeaf const& x = b.leaf[leaf];
     Out const* flat = &flat_a;
-    Int r = x.stride.coefficient();
+    Int r = x.stride_coefficient();
     iv[leaf] = LeafInterval{BasisPath{}, 0, -1};
-    if (!x.stride.is_integer() && x.stride.value != 0) {
-      LAYOUTREF_TRY(flat_sub, basis_extension(a, x.stride.path));
+    if (!x.stride_is_integer() && x.stride_value() != 0) {
+      LAYOUTREF_TRY(flat_sub, basis_extension(a, x.path()));
       flat = &flat_sub;
-      iv[leaf].path = x.stride.path;
+      iv[leaf].path = x.path();
     }
     // The leaf's result: its modes[0..k), k = 1 an integral layout, else a flat tuple (Shah's
     // conditions hold, or a stride 0); or, on the rare path, the layout exact_leaf gives. The
     // modes are written straight into out's leaves where they have room (at most flat's
     // leaves, or one), else into a local array and refused below.
     LayoutLeaf spare[N];
-    bool room = out.nleaves + (x.stride.value == 0 ? 1 : flat->nleaves) <= N;
+    bool room = out.nleaves + (x.stride_value() == 0 ? 1 : flat->nleaves) <= N;
     LayoutLeaf* modes = room ? out.leaf + out.nleaves : spare;
     int k = 0;
     Out rare;
     bool is_rare = false;
-    if (x.stride.value == 0) {
-      modes[k++] = LayoutLeaf{x.shape, Stride::integer(r)};
+    if (x.stride_value() == 0) {
+      modes[k++] = LayoutLeaf{x.shape(), Stride::integer(r)};
     } else {
       // shah_mode holds at once for one mode of A or one element (no call, no Error to read).
-      Error shah = x.shape.value == 1 || flat->nleaves < 2 ? Error{} : shah_mode(*flat, x.shape.value, r.value);
+      Error shah = x.shape_value() == 1 || flat->nleaves < 2 ? Error{} : shah_mode(*flat, x.shape_value(), r.value);
       if (shah.ok()) {
-        LAYOUTREF_CHECK(compose_leaf_modes(*flat, x.shape, r, modes, k));
+        LAYOUTREF_CHECK(compose_leaf_modes(*flat, x.shape(), r, modes, k));
       } else {
         is_rare = true;
         exact = false;
-        LAYOUTREF_TRY(rare, exact_leaf(*flat, x.shape, r, compose_leaf(*flat, x.shape, r), shah));
+        LAYOUTREF_TRY(rare, exact_leaf(*flat, x.shape(), r, compose_leaf(*flat, x.shape(), r), shah));
       }
-      if (x.shape.value > 1 && !flat->is_leaf()) {
-        i64 hi = mul_overflows(r.value, x.shape.value - 1) ? kI64Max : r.value * (x.shape.value - 1);
+      if (x.shape_value() > 1 && !flat->is_leaf()) {
+        i64 hi = mul_overflows(r.value, x.shape_value() - 1) ? kI64Max : r.value * (x.shape_value() - 1);
         i64 top = flat == &flat_a ? top_a : finite_part(*flat) - 1;
         iv[leaf].lo = r.value;
         iv[leaf].hi = hi < top ? hi : top;

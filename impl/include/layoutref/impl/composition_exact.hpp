@@ -171,11 +171,11 @@ struct IntOdometer {
     u64 back = 0;  // Σ (shape_j - 1) * stride_j over the leaves below, modulo 2^64
     for (int k = 0; k < l.nleaves; ++k) {
       LayoutLeaf const& x = l.leaf[k];
-      if (x.shape.value <= 1) continue;
-      shape[n] = x.shape.value;
-      delta[n] = static_cast<u64>(x.stride.value) - back;
+      if (x.shape_value() <= 1) continue;
+      shape[n] = x.shape_value();
+      delta[n] = static_cast<u64>(x.stride_value()) - back;
       c[n] = 0;
-      back += static_cast<u64>(x.shape.value - 1) * static_cast<u64>(x.stride.value);
+      back += static_cast<u64>(x.shape_value() - 1) * static_cast<u64>(x.stride_value());
       ++n;
     }
   }
@@ -221,9 +221,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr int is_leaf_function_int(Layout
   bool p_past = false;   // that product has passed xmax (the last mode's digit is then 0)
   FastDivisor div[N];
   for (int j = 0; j < last; ++j) {
-    i64 m = flat.leaf[j].shape.value;
+    i64 m = flat.leaf[j].shape_value();
     div[j] = FastDivisor::make(static_cast<u64>(m));
-    i64 d = flat.leaf[j].stride.value;
+    i64 d = flat.leaf[j].stride_value();
     if (d == kI64Min) return -1;
     i64 ad = d < 0 ? -d : d;
     if (mul_overflows(m - 1, ad) || add_overflows(bound, (m - 1) * ad)) return -1;
@@ -236,7 +236,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr int is_leaf_function_int(Layout
     }
   }
   {
-    i64 d = flat.leaf[last].stride.value;
+    i64 d = flat.leaf[last].stride_value();
     if (d == kI64Min) return -1;
     i64 ad = d < 0 ? -d : d;
     i64 q = p_past ? 0 : xmax / p;
@@ -250,10 +250,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr int is_leaf_function_int(Layout
     i64 want = 0;
     for (int j = 0; j < last; ++j) {
       u64 q = div[j].divide(x);
-      want += static_cast<i64>(x - q * div[j].d) * flat.leaf[j].stride.value;
+      want += static_cast<i64>(x - q * div[j].d) * flat.leaf[j].stride_value();
       x = q;
     }
-    want += static_cast<i64>(x) * flat.leaf[last].stride.value;
+    want += static_cast<i64>(x) * flat.leaf[last].stride_value();
     if (want != static_cast<i64>(co.v)) return 0;
   }
   return 1;
@@ -332,7 +332,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Factored<N>> factor_leaf
 template <int N>
 LAYOUTREF_HD constexpr bool all_static(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
-    if (!l.leaf[k].shape.is_static || !l.leaf[k].stride.is_static) return false;
+    if (!l.leaf[k].shape_static() || !l.leaf[k].stride_static()) return false;
   return true;
 }
 
@@ -376,7 +376,7 @@ LAYOUTREF_HD constexpr DigitSpan digit_span(LayoutN<N> const& flat, i64 n, i64 r
   i64 size = 1;
   int t = -1;
   for (int j = 0; j < flat.nleaves; ++j) {
-    i64 m = flat.leaf[j].shape.value;
+    i64 m = flat.leaf[j].shape_value();
     if (m > 1) t = j;
     if (mul_overflows(size, m)) {
       s.ok = false;
@@ -391,8 +391,8 @@ LAYOUTREF_HD constexpr DigitSpan digit_span(LayoutN<N> const& flat, i64 n, i64 r
     if (r % p == 0) s.lo = j;
     s.hi = j;
     s.top = y / p;
-    s.room = j == t ? kI64Max : flat.leaf[j].shape.value - 1;
-    p *= flat.leaf[j].shape.value;
+    s.room = j == t ? kI64Max : flat.leaf[j].shape_value() - 1;
+    p *= flat.leaf[j].shape_value();
   }
   return s;
 }
@@ -406,14 +406,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool digits_carry_free(LayoutN<
   int k = 0;
   for (int i = 0; i < b.nleaves; ++i) {
     LayoutLeaf const& x = b.leaf[i];
-    if (x.stride.value == 0 || x.shape.value <= 1) continue;  // adds 0 on both sides
+    if (x.stride_value() == 0 || x.shape_value() <= 1) continue;  // adds 0 on both sides
     BasisPath path{};
-    if (!x.stride.is_integer()) path = x.stride.path;
+    if (!x.stride_is_integer()) path = x.path();
     auto sub = basis_get(a, path);
     if (!sub.ok()) return false;
     auto flat = coalesce_x(sub.value);
     if (!flat.ok()) return false;
-    DigitSpan s = digit_span(flat.value, x.shape.value, x.stride.value);
+    DigitSpan s = digit_span(flat.value, x.shape_value(), x.stride_value());
     if (!s.ok) return false;
     if (s.hi < s.lo) continue;
     s.path = path;
@@ -470,9 +470,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error enumerate_by_mode_int(Lay
   FastDivisor div[N];
   int m = 0;
   for (int k = 0; k < a.nleaves; ++k) {
-    if (a.leaf[k].shape.value <= 1) continue;
-    am[m] = static_cast<u64>(a.leaf[k].shape.value);
-    ad[m] = static_cast<u64>(a.leaf[k].stride.value);
+    if (a.leaf[k].shape_value() <= 1) continue;
+    am[m] = static_cast<u64>(a.leaf[k].shape_value());
+    ad[m] = static_cast<u64>(a.leaf[k].stride_value());
     div[m] = FastDivisor::make(am[m]);
     ++m;
   }

@@ -176,7 +176,7 @@ namespace detail_construct {
 template <int N>
 LAYOUTREF_HD constexpr Error require_integer_strides(LayoutN<N> const& l, char const* op) {
   for (int k = 0; k < l.nleaves; ++k)
-    if (!l.leaf[k].stride.is_integer() && l.leaf[k].stride.value != 0)
+    if (!l.leaf[k].stride_is_integer() && l.leaf[k].stride_value() != 0)
       return fail(Errc::bad_argument).add(op).add(": the layout has a basis stride");
   return Error{};
 }
@@ -184,13 +184,13 @@ LAYOUTREF_HD constexpr Error require_integer_strides(LayoutN<N> const& l, char c
 /// The strides of l as an order (integers).
 template <int N>
 LAYOUTREF_HD constexpr IntTupleN<N> stride_order(LayoutN<N> const& l) {
-  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return Int{x.stride.value, x.stride.is_static}; });
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return Int{x.stride_value(), x.stride_static()}; });
 }
 
 /// CuTe's filter_zeros(stride, shape): leaves of stride 0 get the static size `_1`.
 template <int N>
 LAYOUTREF_HD constexpr IntTupleN<N> zeros_to_one(LayoutN<N> const& l) {
-  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.stride.value == 0 ? Int::fixed(1) : x.shape; });
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.stride_value() == 0 ? Int::fixed(1) : x.shape(); });
 }
 
 }  // namespace detail_construct
@@ -231,8 +231,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_fragmen
   Int n0 = Int::fixed(1);
   for (int k = 0; k < m0.nleaves; ++k) {
     LayoutLeaf const& x = m0.leaf[k];
-    if (x.stride.value != 0 && x.shape.value != 1) {
-      LAYOUTREF_TRY(n0, mul(n0, x.shape));
+    if (x.stride_value() != 0 && x.shape_value() != 1) {
+      LAYOUTREF_TRY(n0, mul(n0, x.shape()));
     }
   }
   // B: the other modes, ordered by their strides.
@@ -251,13 +251,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_fragmen
   LAYOUTREF_TRY(Int m, mul(size_a, size_b));
   bool unit = ceil_div(m.value, n0.value) == 1;
   for (int k = 0; k < b.nleaves; ++k) {
-    Stride& d = b.leaf[k].stride;
-    if (d.value == 0 && d.is_static) continue;  // composition keeps a static stride 0
+    LayoutLeaf& x = b.leaf[k];
+    if (x.stride_value() == 0 && x.stride_static()) continue;  // composition keeps a static stride 0
     if (unit) {
-      d = Stride::integer(Int::fixed(0));  // times the `_0` of `_1:_0`
+      x.set_stride(Stride::integer(Int::fixed(0)));  // times the `_0` of `_1:_0`
       continue;
     }
-    LAYOUTREF_TRY(d, scale(n0, d));
+    LAYOUTREF_TRY(Stride d, scale(n0, x.stride()));
+    x.set_stride(d);
   }
   TupleBuilder<LayoutLeaf, N> out;
   out.push(a);

@@ -17,11 +17,11 @@ template <int N>
 LAYOUTREF_HD constexpr Error value_at_int(LayoutN<N> const& l, int k, i64 c, Value& v) {
   int first = l.leaf_index(k), last = l.leaf_index(l.end(k));
   for (int j = first; j < last; ++j) {
-    i64 s = l.leaf[j].shape.value;
+    i64 s = l.leaf[j].shape_value();
     if (s < 1) return fail(Errc::bad_argument).add("a mode has size ").add(s);
     i64 digit = (j + 1 == last) ? c : c % s;
     if (j + 1 != last) c /= s;
-    if (digit != 0) LAYOUTREF_CHECK(accumulate(v, digit, l.leaf[j].stride));
+    if (digit != 0) LAYOUTREF_CHECK(accumulate(v, digit, l.leaf[j].stride()));
   }
   return Error{};
 }
@@ -49,7 +49,7 @@ LAYOUTREF_HD constexpr Error value_at(IntTupleN<M> const& coord, LayoutN<N> cons
     // such a coordinate as malformed, so impl does too).
     i64 extent = 1;
     for (int j = l.leaf_index(kl), last = l.leaf_index(l.end(kl)); j < last; ++j) {
-      LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
+      LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape_value()));
     }
     if (c >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c).add(" is outside [0,").add(extent).add(")");
     LAYOUTREF_CHECK(value_at_int(l, kl, c, v));

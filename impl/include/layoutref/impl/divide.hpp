@@ -463,9 +463,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void tile_with_complement_into(
 /// where t has no room for the item (2 or 3 leaves; a pair node, a tuple node for gap and rest).
 template <int N>
 LAYOUTREF_HD constexpr bool append_single_leaf_divide(LayoutLeaf const& x, LayoutLeaf const& y, LayoutN<N>& t) {
-  if (x.shape.value < 2 || !x.stride.is_integer() || y.shape.value < 2 || !y.stride.is_integer() || y.stride.value < 1) return false;
-  Int const s = x.shape, n = y.shape, r = y.stride.coefficient();
-  Int const d = x.stride.coefficient();
+  if (x.shape_value() < 2 || !x.stride_is_integer() || y.shape_value() < 2 || !y.stride_is_integer() || y.stride_value() < 1) return false;
+  Int const s = x.shape(), n = y.shape(), r = y.stride_coefficient();
+  Int const d = x.stride_coefficient();
   if (mul_overflows(r.value, n.value)) return false;
   Int const span{r.value * n.value, both_static(r, n)};
   Int const q = ceil_div(s, span);
@@ -591,12 +591,12 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr void divide_leaf_general(Layout
   if (nc == 0) {
     cotarget = IntTupleN<N>::of(Int::fixed(1));
   } else if (nc == 1) {
-    cotarget = IntTupleN<N>::of(modes[0].shape);
+    cotarget = IntTupleN<N>::of(modes[0].shape());
   } else {
     cotarget.node[0] = static_cast<std::int8_t>(nc);
     for (int k = 0; k < nc; ++k) {
       cotarget.node[k + 1] = IntTupleN<N>::kLeaf;
-      cotarget.leaf[k] = modes[k].shape;
+      cotarget.leaf[k] = modes[k].shape();
     }
     cotarget.nnodes = static_cast<std::uint8_t>(nc + 1);
     cotarget.nleaves = static_cast<std::uint8_t>(nc);

@@ -25,10 +25,10 @@ LAYOUTREF_HD constexpr Result<Layout> domain_distribute(IntTuple const& shape, I
   LAYOUTREF_TRY(r, make_layout(flat, column));
   Int rest = b;
   for (int k = 0; k < r.nleaves; ++k) {
-    Int a = r.leaf[k].shape;
+    Int a = r.leaf[k].shape();
     Int g{gcd_positive(a.value, rest.value), both_static(a, rest)};
     rest = div(rest, g);
-    r.leaf[k].shape = g;
+    r.leaf[k].set_shape(g);
   }
   return coalesce(r);
 }

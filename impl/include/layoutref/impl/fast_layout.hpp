@@ -45,8 +45,8 @@ struct FastLayout {
     FastLayout f;
     for (int j = 0; j < l.nleaves; ++j) {
       LayoutLeaf const& x = l.leaf[j];
-      if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("FastLayout needs integer strides (leaf ").add(j).add(" has a basis stride)");
-      i64 s = x.shape.value, d = x.stride.value;
+      if (!x.stride_is_integer()) return fail(Errc::bad_argument).add("FastLayout needs integer strides (leaf ").add(j).add(" has a basis stride)");
+      i64 s = x.shape_value(), d = x.stride_value();
       LAYOUTREF_TRY(f.size, checked_mul(f.size, s));
       // The coordinate c_j runs over [0, s - 1]: the term c_j * d_j lies between 0 and
       // (s - 1) * d_j, so the values of L lie between the sums of the negative and of the
@@ -150,8 +150,8 @@ struct FastLayoutR {
     i64 last_stride = 0;
     for (int j = 0; j < l.nleaves; ++j) {
       LayoutLeaf const& x = l.leaf[j];
-      if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("FastLayout needs integer strides (leaf ").add(j).add(" has a basis stride)");
-      i64 s = x.shape.value, d = x.stride.value;
+      if (!x.stride_is_integer()) return fail(Errc::bad_argument).add("FastLayout needs integer strides (leaf ").add(j).add(" has a basis stride)");
+      i64 s = x.shape_value(), d = x.stride_value();
       LAYOUTREF_TRY(size, checked_mul(size, s));
       // As in FastLayout::make: the values lie between the sums of the negative and of the
       // positive extremes (s - 1) * d, and both sums are values.

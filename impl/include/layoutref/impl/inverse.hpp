@@ -104,7 +104,7 @@ template <int N>
 LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
   i64 key[N];  // [0, f.n) set
   for (int k = 0; k < f.n; ++k) {
-    key[k] = f.mode[k].stride.value;
+    key[k] = f.mode[k].stride_value();
     order[k] = k;
   }
   exchange_sort(key, order, f.n);
@@ -115,15 +115,23 @@ LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
 /// Each entry is written field by field (mul's value and flag): an Int copied out of mul's
 /// Result right after it was written stalls on x86-64 (docs/performance.md, eighth session).
 template <int N>
-LAYOUTREF_HD constexpr Error prefix_products(FlatModesN<N> const& f, Int* p) {
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Error prefix_products_inline(FlatModesN<N> const& f, Int* p) {
   p[0] = Int::fixed(1);
   for (int k = 0; k < f.n && k < N; ++k) {
-    i64 a = p[k].value, b = f.mode[k].shape.value;
+    i64 a = p[k].value, b = f.mode[k].shape_value();
     if (mul_overflows(a, b)) return overflow_error("*", a, b);
     p[k + 1].value = a * b;
-    p[k + 1].is_static = p[k].is_static && f.mode[k].shape.is_static;
+    p[k + 1].is_static = p[k].is_static && f.mode[k].shape_static();
   }
   return Error{};
+}
+
+/// prefix_products, inlined or not as the compiler sees fit (right_inverse; left_inverse's
+/// construction takes prefix_products_inline: out of line there, it cost 12% of left_inverse at
+/// N = 32 with 24-byte leaves, and always inlined into right_inverse, 15% of it; twelfth session).
+template <int N>
+LAYOUTREF_HD constexpr Error prefix_products(FlatModesN<N> const& f, Int* p) {
+  return prefix_products_inline(f, p);
 }
 
 LAYOUTREF_HD constexpr void add_stride_text(Error& e, Stride const& s) {
@@ -136,10 +144,10 @@ LAYOUTREF_HD constexpr void add_stride_text(Error& e, Stride const& s) {
 template <int N>
 LAYOUTREF_HD constexpr Error integer_strides(LayoutN<N> const& l, Cond cond, char const* what) {
   for (int k = 0; k < l.nleaves; ++k) {
-    Stride const& d = l.leaf[k].stride;
-    if (!d.is_integer() && d.value != 0) {
+    LayoutLeaf const& x = l.leaf[k];
+    if (!x.stride_is_integer() && x.stride_value() != 0) {
       Error e = fail(cond == Cond::none ? Errc::bad_argument : Errc::inadmissible, cond).add(what).add(" has the basis stride ");
-      add_stride_text(e, d);
+      add_stride_text(e, x.stride());
       return e;
     }
   }
@@ -162,9 +170,9 @@ LAYOUTREF_HD constexpr Error right_inverse_chain_into(FlatModesN<N> const& f, Ch
   stride_order(f, order);
   for (int k = 0; k < f.n; ++k) {
     LayoutLeaf const& m = f.mode[order[k]];
-    if (m.stride.value != c.size.value) continue;
+    if (m.stride_value() != c.size.value) continue;
     c.mode[c.n++] = order[k];
-    LAYOUTREF_TRY(c.size, mul(m.shape, m.stride.coefficient()));
+    LAYOUTREF_TRY(c.size, mul(m.shape(), m.stride_coefficient()));
   }
   return Error{};
 }
@@ -178,11 +186,11 @@ template <int N>
 LAYOUTREF_HD constexpr Result<i64> flat_at(FlatModesN<N> const& f, i64 j) {
   i64 v = 0;
   for (int k = 0; k < f.n && j > 0; ++k) {
-    i64 s = f.mode[k].shape.value;
+    i64 s = f.mode[k].shape_value();
     i64 c = k + 1 == f.n ? j : j % s;
     j = k + 1 == f.n ? 0 : j / s;
     if (c != 0) {
-      LAYOUTREF_TRY(i64 t, checked_mul(c, f.mode[k].stride.value));
+      LAYOUTREF_TRY(i64 t, checked_mul(c, f.mode[k].stride_value()));
       LAYOUTREF_TRY(v, checked_add(v, t));
     }
   }
@@ -209,9 +217,9 @@ struct StreamFactorN {
   LAYOUTREF_HD constexpr Result<i64> closed_at(i64 i) const {
     i64 v = 0;
     for (int m = 0; m < n && i > 0; ++m) {
-      i64 c = i % mode[m].shape.value;
-      i /= mode[m].shape.value;
-      LAYOUTREF_TRY(i64 t, checked_mul(c, mode[m].stride.value));
+      i64 c = i % mode[m].shape_value();
+      i /= mode[m].shape_value();
+      LAYOUTREF_TRY(i64 t, checked_mul(c, mode[m].stride_value()));
       LAYOUTREF_TRY(v, checked_add(v, t));
     }
     return v;
@@ -266,8 +274,7 @@ struct StreamFactorN {
       m[count++] = LayoutLeaf{Int::dynamic(k / product), Stride::integer(Int::dynamic(open))};
     }
     for (int i = 0; i < count; ++i) {
-      m[i].shape.is_static = is_static;
-      m[i].stride.is_static = is_static;
+      m[i].set_flags(is_static, is_static);
     }
     return layout_of<N>(m, count);
   }
@@ -278,7 +285,7 @@ using StreamFactor = StreamFactorN<kMaxLeaves>;
 template <int N>
 LAYOUTREF_HD constexpr bool every_leaf_static(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
-    if (!l.leaf[k].shape.is_static || !l.leaf[k].stride.is_static) return false;
+    if (!l.leaf[k].shape_static() || !l.leaf[k].stride_static()) return false;
   return true;
 }
 
@@ -304,7 +311,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_invers
   // CuTe: coalesce((_1, shapes...) : (_0, index strides...)); coalesce skips the leading `_1`,
   // which only shows when the chain is empty (`_1:_0`).
   LayoutLeaf modes[N];  // [0, chain.n) set
-  for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape, Stride::integer(p[chain.mode[k]])};
+  for (int k = 0; k < chain.n; ++k) modes[k] = LayoutLeaf{f.mode[chain.mode[k]].shape(), Stride::integer(p[chain.mode[k]])};
   assign_if_error(r.error, detail::bw_coalesce_into(modes, chain.n, false, r.value));
   keep_representable(r);
   return r;
@@ -318,9 +325,9 @@ LAYOUTREF_HD constexpr FlatModesN<N> active_sorted(LayoutN<N> const& l) {
   FlatModesN<N> a;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
-    if (x.shape.value <= 1 || x.stride.value == 0) continue;
+    if (x.shape_value() <= 1 || x.stride_value() == 0) continue;
     int at = a.n;
-    while (at > 0 && a.mode[at - 1].stride.value > x.stride.value) {
+    while (at > 0 && a.mode[at - 1].stride_value() > x.stride_value()) {
       a.mode[at] = a.mode[at - 1];
       --at;
     }
@@ -342,7 +349,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_admissible(L
   i64 as[N], ad[N];  // [0, an) set
   int an = 0;
   for (int k = 0; k < l.nleaves; ++k) {
-    i64 s = l.leaf[k].shape.value, d = l.leaf[k].stride.value;
+    i64 s = l.leaf[k].shape_value(), d = l.leaf[k].stride_value();
     if (s <= 1 || d == 0) continue;
     int at = an;
     while (at > 0 && ad[at - 1] > d) {
@@ -399,8 +406,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction
   FlatModesN<N> f;
   LAYOUTREF_CHECK(coalesced_modes(l, f));
   Int p[N + 1];  // [0, f.n] set
-  LAYOUTREF_CHECK(prefix_products(f, p));
+  LAYOUTREF_CHECK(prefix_products_inline(f, p));
   int order[N];  // [0, f.n) set
+  order[0] = 0;  // f.n >= 1 (coalesced_modes), stated for GCC's -Wmaybe-uninitialized
   stride_order(f, order);
   // shapes (d_0, d_1/d_0, ..., s_last), strides (_0, p_0, ...): mode n gets its shape and the
   // stride pending from the mode before it, whole (set_leaf).
@@ -410,8 +418,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction
   Int covered = Int::fixed(1);  // size(result_shape)
   for (int k = 0; k < f.n; ++k) {
     LayoutLeaf const& m = f.mode[order[k]];
-    if (m.stride.value == 0) continue;
-    Int d = m.stride.coefficient();
+    if (m.stride_value() == 0) continue;
+    Int d = m.stride_coefficient();
     if (d.value % covered.value != 0)
       return fail(Errc::inadmissible, Cond::left_inverse_stride_divisibility)
           .add("the stride ")
@@ -423,7 +431,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error left_inverse_construction
     pending = p[order[k]];
     LAYOUTREF_TRY(covered, mul(covered, q));
   }
-  set_leaf(modes[n++], f.mode[order[f.n - 1]].shape, pending);
+  set_leaf(modes[n++], f.mode[order[f.n - 1]].shape(), pending);
   // The n <= N + 1 modes coalesced as the flat layout they form (a leading _1:_0 is dropped):
   // capacity only when the coalesced result has more than N modes. (bw_coalesce_into's Error
   // is not returned through a local: copying an Error just written stalls on x86-64.)
@@ -492,16 +500,16 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool quasi_inverse_by_structure
   int act[N] = {};
   int na = 0;
   for (int k = 0; k < f.n; ++k)
-    if (f.mode[order[k]].stride.value != 0) act[na++] = order[k];
+    if (f.mode[order[k]].stride_value() != 0) act[na++] = order[k];
   if (na == 0 || order[f.n - 1] != act[na - 1]) return false;
   i64 low = 0;  // Σ_(j<k) (s_j-1)*d_j, then Y
   i64 top = 0;  // the largest index R gives below mode a: Σ_(k<a) (s_k-1)*p_k
   for (int k = 0; k < na; ++k) {
     LayoutLeaf const& m = f.mode[act[k]];
-    i64 s = m.shape.value, d = m.stride.value;
+    i64 s = m.shape_value(), d = m.stride_value();
     if (d <= 0 || s < 2) return false;
     if (k + 1 < na) {
-      i64 next = f.mode[act[k + 1]].stride.value;
+      i64 next = f.mode[act[k + 1]].stride_value();
       if (next % d != 0) return false;
       if (!(next / d <= s || low < d)) return false;
       if (mul_overflows(s - 1, p[act[k]].value) || add_overflows(top, (s - 1) * p[act[k]].value)) return false;
@@ -511,9 +519,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr bool quasi_inverse_by_structure
     low += (s - 1) * d;
   }
   LayoutLeaf const& last = f.mode[act[na - 1]];
-  i64 ea = low / last.stride.value;  // the largest e_a
-  bool runs_on = act[na - 1] == f.n - 1 && l.leaf[l.nleaves - 1].shape.value > 1;
-  if (ea >= last.shape.value && !runs_on) return false;
+  i64 ea = low / last.stride_value();  // the largest e_a
+  bool runs_on = act[na - 1] == f.n - 1 && l.leaf[l.nleaves - 1].shape_value() > 1;
+  if (ea >= last.shape_value() && !runs_on) return false;
   i64 pa = p[act[na - 1]].value;
   return !mul_overflows(ea, pa) && !add_overflows(top, ea * pa);
 }

@@ -22,29 +22,119 @@ using StrideTupleN = Tree<Stride, N>;
 using IntTuple = IntTupleN<kMaxLeaves>;
 using StrideTuple = StrideTupleN<kMaxLeaves>;
 
-/// Trivially default-constructible (a Tree's leaf; tree.hpp): `LayoutLeaf{}` is 0:0.
+/// A layout's leaf s:d, packed (issue 14's compact values): the two values as plain 64-bit
+/// integers and one 64-bit word for the rest, 24 bytes where an Int and a Stride side by side
+/// took 32. The word (`meta`) holds the static flags as a bit mask in its low byte (kShapeStatic,
+/// kStrideStatic) and the stride's basis path above it: the depth in bits 8-15, the modes
+/// outermost first in bits 16-47 (0 past the depth, so that two paths are equal when their bits
+/// are), 0 in bits 48-63. In memory (little-endian) that is a flag byte at offset 16 and a
+/// BasisPath at 17; one word so that a leaf is written with three 8-byte stores and copied with
+/// loads that each read one of them (bytes written one at a time and read back by a wider load
+/// stall on x86-64: docs/performance.md, twelfth session).
+/// Read it through shape() and stride() (the Int and the Stride it stands for) or, where only a
+/// value is wanted, shape_value() and stride_value(); write it with set_leaf or the setters below.
+/// Trivially default-constructible (a Tree's leaf; tree.hpp): `LayoutLeaf{}` is 0:0 (a run-time
+/// shape 0 and a run-time integer stride 0).
 struct LayoutLeaf {
-  Int shape;
-  Stride stride;
+  static constexpr std::uint8_t kShapeStatic = 1;   ///< bit 0: the shape is static
+  static constexpr std::uint8_t kStrideStatic = 2;  ///< bit 1: the stride is static
+
+  i64 shape_v;  ///< the shape's value
+  i64 stride_v; ///< the stride's coefficient
+  u64 meta;     ///< the flags (bits 0-7) and the stride's basis path (bits 8-47), as above
+
+  /// The flag bits of a shape and a stride of the given staticness.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 flags_of(bool s_static, bool d_static) {
+    return (s_static ? u64{kShapeStatic} : 0) | (d_static ? u64{kStrideStatic} : 0);
+  }
+  /// The bits of a basis path (bits 8-47 of meta; the modes past its depth cleared).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 path_bits(BasisPath const& p) {
+    static_assert(kMaxBasisDepth == 4, "a path's modes fill bits 16-47");
+    u64 modes = u64{static_cast<std::uint8_t>(p.mode[0])} | u64{static_cast<std::uint8_t>(p.mode[1])} << 8 |
+                u64{static_cast<std::uint8_t>(p.mode[2])} << 16 | u64{static_cast<std::uint8_t>(p.mode[3])} << 24;
+    u64 keep = p.depth >= 4 ? u64{0xffffffff} : (u64{1} << (8 * p.depth)) - 1;
+    return u64{p.depth} << 8 | (modes & keep) << 16;
+  }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD static constexpr u64 meta_of(bool s_static, bool d_static, BasisPath const& p) {
+    return flags_of(s_static, d_static) | path_bits(p);
+  }
+
+  LayoutLeaf() = default;  // trivial: no member is initialized (LayoutLeaf{} zero-initializes)
+  /// The leaf s:d.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr LayoutLeaf(Int s, Stride const& d)
+      : shape_v(s.value), stride_v(d.value), meta(meta_of(s.is_static, d.is_static, d.path)) {}
+
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr i64 shape_value() const { return shape_v; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr i64 stride_value() const { return stride_v; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool shape_static() const { return (meta & kShapeStatic) != 0; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_static() const { return (meta & kStrideStatic) != 0; }
+  /// The flag byte: kShapeStatic | kStrideStatic.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr std::uint8_t flags() const { return static_cast<std::uint8_t>(meta & 0xff); }
+  /// The stride's basis path (BasisPath{} for an integer stride).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr BasisPath path() const {
+    BasisPath p{};
+    p.depth = static_cast<std::uint8_t>(meta >> 8);
+    for (int i = 0; i < kMaxBasisDepth; ++i) p.mode[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(meta >> (16 + 8 * i)));
+    return p;
+  }
+  /// Whether the stride is an integer (the empty basis path).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool stride_is_integer() const { return (meta & 0xff00) == 0; }
+  /// Whether the two strides have the same basis path (path() == o.path(), without decoding).
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr bool same_path(LayoutLeaf const& o) const { return (meta >> 8) == (o.meta >> 8); }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Int shape() const { return Int{shape_v, shape_static()}; }
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Stride stride() const { return Stride{stride_v, stride_static(), path()}; }
+  /// The stride's coefficient k of k@path, with its static flag.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Int stride_coefficient() const { return Int{stride_v, stride_static()}; }
+
+  /// The shape s; the stride is kept.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_shape(Int s) {
+    shape_v = s.value;
+    meta = (meta & ~u64{kShapeStatic}) | flags_of(s.is_static, false);
+  }
+  /// The stride d; the shape is kept.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_stride(Stride const& d) {
+    stride_v = d.value;
+    meta = (meta & kShapeStatic) | flags_of(false, d.is_static) | path_bits(d.path);
+  }
+  /// Both static flags; the values and the path are kept.
+  LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_flags(bool s_static, bool d_static) {
+    meta = (meta & ~u64{0xff}) | flags_of(s_static, d_static);
+  }
+
   LAYOUTREF_HD friend constexpr bool operator==(LayoutLeaf const& a, LayoutLeaf const& b) {
-    return a.shape == b.shape && a.stride == b.stride;
+    return a.shape_v == b.shape_v && a.stride_v == b.stride_v && a.meta == b.meta;
   }
 };
+static_assert(sizeof(LayoutLeaf) == 24, "a layout leaf is three 64-bit words");
+
 /// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
 /// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
 /// docs/performance.md).
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
                                                              BasisPath const& path) {
-  out.shape.value = s;
-  out.shape.is_static = s_static;
-  out.stride.value = d;
-  out.stride.is_static = d_static;
-  out.stride.path = path;
+  out.shape_v = s;
+  out.stride_v = d;
+  out.meta = LayoutLeaf::meta_of(s_static, d_static, path);
+}
+
+/// out = s:d with the basis path of src's stride, copied as bits (src may be out).
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
+                                                             LayoutLeaf const& src) {
+  u64 path = src.meta & ~u64{0xff};
+  out.shape_v = s;
+  out.stride_v = d;
+  out.meta = LayoutLeaf::flags_of(s_static, d_static) | path;
 }
 
 /// out = s:d for an integer stride d (the empty basis path).
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, Int s, Int d) {
-  set_leaf(out, s.value, s.is_static, d.value, d.is_static, BasisPath{});
+  out.shape_v = s.value;
+  out.stride_v = d.value;
+  out.meta = LayoutLeaf::flags_of(s.is_static, d.is_static);
+}
+/// out = s:d.
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, Int s, Stride const& d) {
+  set_leaf(out, s.value, s.is_static, d.value, d.is_static, d.path);
 }
 
 /// A layout of capacity N leaf modes (and 2*N + 8 nodes; tree.hpp).
@@ -61,11 +151,11 @@ LAYOUTREF_HD constexpr LayoutN<N> make_leaf(Int s, Stride d) {
 
 template <int N>
 LAYOUTREF_HD constexpr IntTupleN<N> shape(LayoutN<N> const& l) {
-  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.shape; });
+  return map_leaves<Int>(l, [](LayoutLeaf const& x) { return x.shape(); });
 }
 template <int N>
 LAYOUTREF_HD constexpr StrideTupleN<N> stride(LayoutN<N> const& l) {
-  return map_leaves<Stride>(l, [](LayoutLeaf const& x) { return x.stride; });
+  return map_leaves<Stride>(l, [](LayoutLeaf const& x) { return x.stride(); });
 }
 
 /// shape:stride. @pre congruent, else bad_argument.
@@ -95,15 +185,15 @@ LAYOUTREF_HD constexpr Result<Int> size(IntTupleN<N> const& t) {
 }
 template <int N>
 LAYOUTREF_HD constexpr Result<Int> size(LayoutN<N> const& l) {
-  return product_of(l, [](LayoutLeaf const& x) { return x.shape; });
+  return product_of(l, [](LayoutLeaf const& x) { return x.shape(); });
 }
 
 /// Every shape leaf must be >= 1.
 template <int N>
 LAYOUTREF_HD constexpr Error validate(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
-    if (l.leaf[k].shape.value < 1)
-      return fail(Errc::bad_argument).add("a mode has size ").add(l.leaf[k].shape.value).add(" (shapes must be >= 1)");
+    if (l.leaf[k].shape_value() < 1)
+      return fail(Errc::bad_argument).add("a mode has size ").add(l.leaf[k].shape_value()).add(" (shapes must be >= 1)");
   return Error{};
 }
 
@@ -111,7 +201,7 @@ LAYOUTREF_HD constexpr Error validate(LayoutN<N> const& l) {
 template <int N>
 LAYOUTREF_HD constexpr bool has_integer_strides(LayoutN<N> const& l) {
   for (int k = 0; k < l.nleaves; ++k)
-    if (!l.leaf[k].stride.is_integer()) return false;
+    if (!l.leaf[k].stride_is_integer()) return false;
   return true;
 }
 
@@ -121,9 +211,9 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
       .add("64-bit overflow: the result's values do not fit in int64 (at its leaf ")
       .add(k)
       .add(" of size ")
-      .add(x.shape.value)
+      .add(x.shape_value())
       .add(" and stride coefficient ")
-      .add(x.stride.value)
+      .add(x.stride_value())
       .add(")");
 }
 }  // namespace detail_layout
@@ -142,26 +232,26 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(Layou
   int bad = -1;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
-    if (mul_overflows(n, x.shape.value)) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
-    n *= x.shape.value;
-    if (!x.stride.is_integer()) {
+    if (mul_overflows(n, x.shape_value())) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+    n *= x.shape_value();
+    if (!x.stride_is_integer()) {
       integer = false;
       continue;
     }
-    if (bad >= 0 || x.shape.value <= 1 || x.stride.value == 0) continue;
-    i64& v = x.stride.value > 0 ? hi : lo;
-    if (mul_overflows(x.shape.value - 1, x.stride.value) || add_overflows(v, (x.shape.value - 1) * x.stride.value))
+    if (bad >= 0 || x.shape_value() <= 1 || x.stride_value() == 0) continue;
+    i64& v = x.stride_value() > 0 ? hi : lo;
+    if (mul_overflows(x.shape_value() - 1, x.stride_value()) || add_overflows(v, (x.shape_value() - 1) * x.stride_value()))
       bad = k;
     else
-      v += (x.shape.value - 1) * x.stride.value;
+      v += (x.shape_value() - 1) * x.stride_value();
   }
   if (integer) return bad < 0 ? Error{} : detail_layout::not_representable(bad, l.leaf[bad]);
   Value vhi, vlo;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
-    if (x.shape.value <= 1 || x.stride.value == 0) continue;
-    Value& v = x.stride.value > 0 ? vhi : vlo;
-    if (!accumulate(v, x.shape.value - 1, x.stride).ok()) return detail_layout::not_representable(k, x);
+    if (x.shape_value() <= 1 || x.stride_value() == 0) continue;
+    Value& v = x.stride_value() > 0 ? vhi : vlo;
+    if (!accumulate(v, x.shape_value() - 1, x.stride()).ok()) return detail_layout::not_representable(k, x);
   }
   return Error{};
 }
@@ -195,7 +285,7 @@ template <int N, class Add>
 LAYOUTREF_HD constexpr Error walk_index(LayoutN<N> const& l, i64 i, bool extended, Add const& add) {
   if (i < 0) return fail(Errc::bad_argument).add("negative index ").add(i);
   for (int k = 0; k < l.nleaves; ++k) {
-    i64 s = l.leaf[k].shape.value;
+    i64 s = l.leaf[k].shape_value();
     if (s < 1) return fail(Errc::bad_argument).add("a mode has size ").add(s);
     i64 c;
     if (k + 1 == l.nleaves) {
@@ -205,7 +295,7 @@ LAYOUTREF_HD constexpr Error walk_index(LayoutN<N> const& l, i64 i, bool extende
     } else {
       divmod(i, s, i, c);
     }
-    if (c != 0) LAYOUTREF_CHECK(add(c, l.leaf[k].stride));
+    if (c != 0) LAYOUTREF_CHECK(add(c, l.leaf[k].stride()));
   }
   if (i != 0) return fail(Errc::bad_argument).add("index outside the domain");
   return Error{};
@@ -269,10 +359,10 @@ LAYOUTREF_HD constexpr Result<i64> cosize(LayoutN<N> const& l) {
   i64 hi = 0;
   for (int k = 0; k < l.nleaves; ++k) {
     auto const& x = l.leaf[k];
-    if (x.shape.value < 1) return fail(Errc::bad_argument).add("a mode has size ").add(x.shape.value);
-    if (!x.stride.is_integer()) return fail(Errc::bad_argument).add("cosize of a layout with basis strides");
-    LAYOUTREF_TRY(i64 d, checked_abs(x.stride.value));
-    LAYOUTREF_TRY(i64 t, checked_mul(x.shape.value - 1, d));
+    if (x.shape_value() < 1) return fail(Errc::bad_argument).add("a mode has size ").add(x.shape_value());
+    if (!x.stride_is_integer()) return fail(Errc::bad_argument).add("cosize of a layout with basis strides");
+    LAYOUTREF_TRY(i64 d, checked_abs(x.stride_value()));
+    LAYOUTREF_TRY(i64 t, checked_mul(x.shape_value() - 1, d));
     LAYOUTREF_TRY(hi, checked_add(hi, t));
   }
   return checked_add(hi, 1);

@@ -60,30 +60,30 @@ LAYOUTREF_HD constexpr Result<Int> max_alignment(Layout const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::none, "max_alignment: the layout"));
   for (int k = 0; k < l.nleaves; ++k)
-    if (l.leaf[k].stride.value < 0)
-      return fail(Errc::bad_argument).add("max_alignment: the stride ").add(l.leaf[k].stride.value).add(" is negative");
+    if (l.leaf[k].stride_value() < 0)
+      return fail(Errc::bad_argument).add("max_alignment: the stride ").add(l.leaf[k].stride_value()).add(" is negative");
   bool is_static = detail_inverse::every_leaf_static(l);
   detail_inverse::FlatModes a = detail_inverse::active_sorted(l);
   // The largest value plus one (L's cosize), twice: every sum below stays in range.
   i64 top = 1;
   for (int j = 0; j < a.n; ++j) {
-    LAYOUTREF_TRY(i64 reach, checked_mul(a.mode[j].shape.value - 1, a.mode[j].stride.value));
+    LAYOUTREF_TRY(i64 reach, checked_mul(a.mode[j].shape_value() - 1, a.mode[j].stride_value()));
     LAYOUTREF_TRY(top, checked_add(top, reach));
   }
   LAYOUTREF_CHECK(checked_add(top, top).error);
   i64 m = 1;
   int k = 0;
-  for (; k < a.n && a.mode[k].stride.value <= m; ++k) {
-    LAYOUTREF_TRY(i64 reach, checked_mul(a.mode[k].shape.value - 1, a.mode[k].stride.value));
+  for (; k < a.n && a.mode[k].stride_value() <= m; ++k) {
+    LAYOUTREF_TRY(i64 reach, checked_mul(a.mode[k].shape_value() - 1, a.mode[k].stride_value()));
     LAYOUTREF_TRY(m, checked_add(m, reach));
   }
   if (m == 1) return Int{1, is_static};
   detail_max_alignment::Rest rest;
   i64 g = m;
   for (; k < a.n; ++k) {
-    rest.shape[rest.n] = a.mode[k].shape.value;
-    rest.stride[rest.n++] = a.mode[k].stride.value;
-    g = gcd_positive(g, a.mode[k].stride.value);
+    rest.shape[rest.n] = a.mode[k].shape_value();
+    rest.stride[rest.n++] = a.mode[k].stride_value();
+    g = gcd_positive(g, a.mode[k].stride_value());
   }
   if (g == m) return Int{m, is_static};
   // Disjoint translates: each stride at least M past the largest sum of the ones before it.

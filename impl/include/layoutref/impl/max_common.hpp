@@ -49,7 +49,7 @@ struct Common {
 LAYOUTREF_HD constexpr Result<i64> chain_at(FlatModes const& fb, Int const* pb, detail_inverse::Chain const& c, i64 x) {
   i64 j = 0;
   for (int k = 0; k < c.n && x > 0; ++k) {
-    i64 t = fb.mode[c.mode[k]].shape.value;
+    i64 t = fb.mode[c.mode[k]].shape_value();
     i64 digit = k + 1 == c.n ? x : x % t;
     x = k + 1 == c.n ? 0 : x / t;
     LAYOUTREF_TRY(i64 step, checked_mul(digit, pb[c.mode[k]].value));
@@ -106,7 +106,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout co
   out.fast = true;
   for (int k = 0; k < fb.n; ++k) {
     LayoutLeaf const& x = fb.mode[k];
-    if (!in_chain[k] && x.shape.value > 1 && x.stride.value != 0 && x.stride.value < m) out.fast = false;
+    if (!in_chain[k] && x.shape_value() > 1 && x.stride_value() != 0 && x.stride_value() < m) out.fast = false;
   }
   i64 budget = detail_inverse::kPointwiseBudget;
   if (out.fast) {
@@ -115,7 +115,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout co
       // Walk the chain's pieces of the refinement in x's radix.
       for (int k = 0; k < chain.n; ++k) {
         int i = chain.mode[k];
-        i64 p = pb[i].value, end = pb[i + 1].value, t_value = fb.mode[i].stride.value;
+        i64 p = pb[i].value, end = pb[i + 1].value, t_value = fb.mode[i].stride_value();
         i64 lo = p;
         while (lo < end) {
           LAYOUTREF_TRY(i64 beta, checked_mul(t_value, lo / p));
@@ -131,7 +131,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout co
             }
           int l = 0;
           while (l + 1 < fa.n && pa[l + 1].value <= lo) ++l;
-          LAYOUTREF_TRY(i64 alpha, checked_mul(fa.mode[l].stride.value, lo / pa[l].value));
+          LAYOUTREF_TRY(i64 alpha, checked_mul(fa.mode[l].stride_value(), lo / pa[l].value));
           if (alpha != beta) {
             out.n = beta;
             return out;
@@ -192,14 +192,14 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout co
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> first_elements(Layout const& inv, Int n) {
   FlatModes f = detail_inverse::flat_modes(inv);
   if (f.n == 1) {
-    LAYOUTREF_TRY(Stride d, scale(Int::fixed(1), f.mode[0].stride));
+    LAYOUTREF_TRY(Stride d, scale(Int::fixed(1), f.mode[0].stride()));
     return make_leaf(n, d);
   }
   LayoutLeaf modes[kMaxLeaves] = {};
   int count = 0;
   Int rest_shape = n, rest_stride = Int::fixed(1);
   for (int k = 0; k + 1 < f.n; ++k) {
-    Int s = f.mode[k].shape;
+    Int s = f.mode[k].shape();
     Int next_shape = ceil_div(s, rest_stride);
     Int next_stride = ceil_div(rest_stride, s);
     if (next_shape.value == 1 || rest_shape.value == 1) {
@@ -216,13 +216,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> first_elements(L
           .add(" is not a multiple of ")
           .add(new_shape.value)
           .add(")");
-    LAYOUTREF_TRY(Stride d, scale(rest_stride, f.mode[k].stride));
+    LAYOUTREF_TRY(Stride d, scale(rest_stride, f.mode[k].stride()));
     modes[count++] = LayoutLeaf{new_shape, d};
     rest_shape = div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
   if (count > 0 && rest_shape.value == 1) return detail_inverse::layout_of(modes, count);
-  LAYOUTREF_TRY(Stride d, scale(rest_stride, f.mode[f.n - 1].stride));
+  LAYOUTREF_TRY(Stride d, scale(rest_stride, f.mode[f.n - 1].stride()));
   modes[count++] = LayoutLeaf{rest_shape, d};
   return detail_inverse::layout_of(modes, count);
 }

@@ -28,7 +28,7 @@ LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
   i64 pos_sum = 0, neg_sum = 0, pos_min = -1, neg_min = -1;
   bool overflow = false;
   for (int k = 0; k < l.nleaves; ++k) {
-    i64 s = l.leaf[k].shape.value, d = l.leaf[k].stride.value;
+    i64 s = l.leaf[k].shape_value(), d = l.leaf[k].stride_value();
     if (s <= 1 || d == 0) continue;
     i64& least = d > 0 ? pos_min : neg_min;
     // |d| as an i64, or the largest one for the smallest i64 (whose |d| = 2^63 is no i64; that
@@ -60,14 +60,14 @@ LAYOUTREF_HD constexpr Result<Layout> nullspace(Layout const& l) {
     int n = 0;
     Int current = Int::fixed(1);
     for (int k = 0; k < l.nleaves; ++k) {
-      Int s = l.leaf[k].shape;
+      Int s = l.leaf[k].shape();
       Stride d = Stride::integer(current);
       if (s.value == 1 && s.is_static) {
         d = Stride::integer(Int::fixed(0));
       } else {
         LAYOUTREF_TRY(current, mul(current, s));
       }
-      if (l.leaf[k].stride.value == 0) modes[n++] = LayoutLeaf{s, d};
+      if (l.leaf[k].stride_value() == 0) modes[n++] = LayoutLeaf{s, d};
     }
     return detail_inverse::layout_of(modes, n);
   }

@@ -40,7 +40,7 @@ template <int N>
 LAYOUTREF_HD constexpr Result<Int> cosize_flagged(LayoutN<N> const& b) {
   LAYOUTREF_TRY(i64 c, cosize(b));
   bool is_static = true;
-  for (int k = 0; k < b.nleaves; ++k) is_static = is_static && b.leaf[k].shape.is_static && b.leaf[k].stride.is_static;
+  for (int k = 0; k < b.nleaves; ++k) is_static = is_static && b.leaf[k].shape_static() && b.leaf[k].stride_static();
   return Int{c, is_static};
 }
 

@@ -84,18 +84,18 @@ LAYOUTREF_HD constexpr Error add_terms(LayoutN<N> const& l, int k, Int c, Offset
   i64 extent = 1;
   bool shapes_static = true;
   for (int j = first; j < last; ++j) {
-    LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape.value));
-    shapes_static = shapes_static && l.leaf[j].shape.is_static;
+    LAYOUTREF_TRY(extent, checked_mul(extent, l.leaf[j].shape_value()));
+    shapes_static = shapes_static && l.leaf[j].shape_static();
   }
   if (c.value >= extent) return fail(Errc::bad_argument).add("coordinate ").add(c.value).add(" is outside [0,").add(extent).add(")");
   i64 rest = c.value;
   for (int j = first; j < last; ++j) {
-    i64 s = l.leaf[j].shape.value;
+    i64 s = l.leaf[j].shape_value();
     i64 digit = (j + 1 == last) ? rest : rest % s;
     if (j + 1 != last) rest /= s;
-    LAYOUTREF_TRY(i64 v, checked_mul(digit, l.leaf[j].stride.value));
+    LAYOUTREF_TRY(i64 v, checked_mul(digit, l.leaf[j].stride_value()));
     bool digit_static = c.is_static && (last - first == 1 || shapes_static);
-    off.term[off.n++] = typename OffsetN<N>::Term{v, digit_static && l.leaf[j].stride.is_static, l.leaf[j].stride.path};
+    off.term[off.n++] = typename OffsetN<N>::Term{v, digit_static && l.leaf[j].stride_static(), l.leaf[j].path()};
   }
   return Error{};
 }

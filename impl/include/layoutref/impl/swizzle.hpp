@@ -76,9 +76,9 @@ LAYOUTREF_HD constexpr Error validate(ComposedLayout const& c) {
   LAYOUTREF_CHECK(validate(c.outer));
   LAYOUTREF_CHECK(validate(c.inner));
   for (int k = 0; k < c.inner.nleaves; ++k) {
-    Stride const& d = c.inner.leaf[k].stride;
-    if (!d.is_integer() && d.value != 0)
-      return fail(Errc::bad_argument).add("the inner layout of a swizzled layout has the basis stride ").add(d.value);
+    LayoutLeaf const& x = c.inner.leaf[k];
+    if (!x.stride_is_integer() && x.stride_value() != 0)
+      return fail(Errc::bad_argument).add("the inner layout of a swizzled layout has the basis stride ").add(x.stride_value());
   }
   return Error{};
 }

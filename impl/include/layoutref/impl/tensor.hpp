@@ -338,16 +338,16 @@ LAYOUTREF_HD constexpr bool sorted_disjoint(LayoutN<N> const& thr) {
   i64 d[N] = {}, s[N] = {};
   int n = 0;
   for (int k = 0; k < thr.nleaves; ++k) {
-    if (thr.leaf[k].shape.value == 1) continue;
-    if (thr.leaf[k].stride.value <= 0) return false;
+    if (thr.leaf[k].shape_value() == 1) continue;
+    if (thr.leaf[k].stride_value() <= 0) return false;
     int at = n++;
-    while (at > 0 && d[at - 1] > thr.leaf[k].stride.value) {
+    while (at > 0 && d[at - 1] > thr.leaf[k].stride_value()) {
       d[at] = d[at - 1];
       s[at] = s[at - 1];
       --at;
     }
-    d[at] = thr.leaf[k].stride.value;
-    s[at] = thr.leaf[k].shape.value;
+    d[at] = thr.leaf[k].stride_value();
+    s[at] = thr.leaf[k].shape_value();
   }
   for (int k = 0; k + 1 < n; ++k)
     if (mul_overflows(s[k], d[k]) || s[k] * d[k] > d[k + 1]) return false;
@@ -389,10 +389,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<IntTupleN<N>> get_flat_c
   bool formula = true;
   for (int k = 0; k < thr.nleaves; ++k) {
     auto const& x = thr.leaf[k];
-    if (x.shape.value == 1 && x.shape.is_static) {
+    if (x.shape_value() == 1 && x.shape_static()) {
       hier.leaf[k] = Int::fixed(0);
-    } else if (x.stride.value > 0) {
-      hier.leaf[k] = Int{(idx.value / x.stride.value) % x.shape.value, idx.is_static && x.shape.is_static && x.stride.is_static};
+    } else if (x.stride_value() > 0) {
+      hier.leaf[k] = Int{(idx.value / x.stride_value()) % x.shape_value(), idx.is_static && x.shape_static() && x.stride_static()};
     } else {
       formula = false;  // CuTe divides by a zero or negative stride
     }
@@ -454,7 +454,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<TilerN<N>> product_each_
     detail_tile::NodeSpan const m = detail_tile::span_at(l, k, first);
     Int n = Int::fixed(1);
     for (int j = m.l0; j < m.l1; ++j) {
-      auto p = mul(n, l.leaf[j].shape);
+      auto p = mul(n, l.leaf[j].shape());
       if (!p.ok()) {
         out.error = p.error;
         return out;

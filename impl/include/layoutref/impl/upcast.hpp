@@ -26,7 +26,7 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 namespace detail_upcast {
 
 LAYOUTREF_HD constexpr Error leaf_text(Error e, LayoutLeaf const& x) {
-  e.add("the leaf ").add(x.shape.value).add(":").add(x.stride.value);
+  e.add("the leaf ").add(x.shape_value()).add(":").add(x.stride_value());
   return e;
 }
 
@@ -48,11 +48,11 @@ LAYOUTREF_HD constexpr Result<Layout> upcast(Layout const& l, i64 n) {
   Layout r = l;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
-    if (x.stride.value == 0) continue;
-    if (!x.stride.is_integer())
+    if (x.stride_value() == 0) continue;
+    if (!x.stride_is_integer())
       return detail_upcast::leaf_text(fail(Errc::inadmissible, Cond::upcast_integer_strides), x).add(" has a basis stride");
-    if (x.stride.value == kI64Min) return overflow_error("abs", x.stride.value, 0);
-    Int d = x.stride.coefficient();
+    if (x.stride_value() == kI64Min) return overflow_error("abs", x.stride_value(), 0);
+    Int d = x.stride_coefficient();
     Int ad{d.value < 0 ? -d.value : d.value, d.is_static};  // d.value != kI64Min (above)
     if (n % ad.value != 0 && ad.value % n != 0)
       return detail_upcast::leaf_text(fail(Errc::inadmissible, Cond::upcast_divisibility), x)
@@ -62,8 +62,8 @@ LAYOUTREF_HD constexpr Result<Layout> upcast(Layout const& l, i64 n) {
           .add(ad.value)
           .add(" divides the other");
     Int group = ceil_div(wide, ad);  // narrow elements per wide one along this leaf
-    Int shape = x.shape;
-    if (group.value != 1 || d.is_static) shape = ceil_div(x.shape, group);
+    Int shape = x.shape();
+    if (group.value != 1 || d.is_static) shape = ceil_div(x.shape(), group);
     Int stride = ceil_div(ad, wide);
     if (d.value < 0) stride.value = -stride.value;
     r.leaf[k] = LayoutLeaf{shape, Stride::integer(stride)};
@@ -77,7 +77,7 @@ LAYOUTREF_HD constexpr Result<Layout> downcast(Layout const& l, i64 n) {
   LAYOUTREF_CHECK(detail_upcast::require_n(n, "downcast"));
   LAYOUTREF_CHECK(validate(l));
   bool unit = false;
-  for (int k = 0; k < l.nleaves; ++k) unit = unit || detail_upcast::is_unit(l.leaf[k].stride);
+  for (int k = 0; k < l.nleaves; ++k) unit = unit || detail_upcast::is_unit(l.leaf[k].stride());
   if (!unit)
     return fail(Errc::inadmissible, Cond::downcast_unit_stride)
         .add("the layout has no leaf of stride 1 or -1 (no adjacent elements to split)");
@@ -85,10 +85,12 @@ LAYOUTREF_HD constexpr Result<Layout> downcast(Layout const& l, i64 n) {
   Layout r = l;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf& x = r.leaf[k];
-    if (detail_upcast::is_unit(x.stride)) {
-      LAYOUTREF_TRY(x.shape, mul(x.shape, narrow));
+    if (detail_upcast::is_unit(x.stride())) {
+      LAYOUTREF_TRY(Int s, mul(x.shape(), narrow));
+      x.set_shape(s);
     } else {
-      LAYOUTREF_TRY(x.stride, scale(narrow, x.stride));
+      LAYOUTREF_TRY(Stride d, scale(narrow, x.stride()));
+      x.set_stride(d);
     }
   }
   return representable(r);
