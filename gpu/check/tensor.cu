@@ -227,7 +227,9 @@ union Uninitialized {
 /// smem_cosize. A thread's offsets inside a tile of A and of B are the same for every tile: where
 /// its values fit one batch (kPartBatch, the common case) they are evaluated once, before the loop,
 /// and kept in registers; otherwise once per batch and step. The shared tile's offsets are
-/// evaluated where they are used (kept too, they made ptxas spill at 128 registers).
+/// evaluated where they are used (kept too, they made ptxas spill at 128 registers). Transposing
+/// one tile a step with one batch, the loop is software-pipelined: tile t + gridDim.x is loaded
+/// into registers while tile t goes from the shared tile to B.
 template <bool Transpose, int Tiles>
 __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* __restrict__ b, u32* smem, u32 smem_cosize,
                                                FastLayoutR<kPlanRank, u32> const& fa, FastLayoutR<kPlanRank, u32> const& fb, i64 count,
@@ -245,6 +247,38 @@ __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* _
   };
   bool const one_batch = sa.values <= kPartBatch && sb.values <= kPartBatch;
   if (one_batch) offsets(0);
+  if constexpr (Transpose && Tiles == 1) {
+    if (one_batch) {  // software-pipelined: the next tile's loads are in flight while this tile goes to B
+      u32 r[kPartBatch], w[kPartBatch];
+      i64 t = blockIdx.x;
+      Index oa = t < count ? static_cast<Index>(fa(static_cast<Index>(t))) + sa.offset : 0;
+#pragma unroll
+      for (int k = 0; k < kPartBatch; ++k)
+        if (t < count && static_cast<Index>(k) < sa.values) r[k] = a[oa + offA[k]];
+      for (; t < count; t += gridDim.x) {
+#pragma unroll
+        for (int k = 0; k < kPartBatch; ++k)
+          if (static_cast<Index>(k) < sa.values) smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
+        __syncthreads();
+        i64 const next = t + gridDim.x;
+        if (next < count) {
+          oa = static_cast<Index>(fa(static_cast<Index>(next))) + sa.offset;
+#pragma unroll
+          for (int k = 0; k < kPartBatch; ++k)
+            if (static_cast<Index>(k) < sa.values) r[k] = a[oa + offA[k]];
+        }
+        Index const ob = static_cast<Index>(fb(static_cast<Index>(t))) + sb.offset;
+#pragma unroll
+        for (int k = 0; k < kPartBatch; ++k)
+          if (static_cast<Index>(k) < sb.values) w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
+#pragma unroll
+        for (int k = 0; k < kPartBatch; ++k)
+          if (static_cast<Index>(k) < sb.values) b[ob + offB[k]] = w[k];
+        __syncthreads();
+      }
+      return;
+    }
+  }
   for (i64 t = blockIdx.x; t < count; t += Tiles * static_cast<i64>(gridDim.x)) {
     Index oa[Tiles], ob[Tiles];
     bool has[Tiles];
