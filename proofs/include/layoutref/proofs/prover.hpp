@@ -62,6 +62,11 @@ struct Answer {
   /// The goal was proved by z3 in process (so the replay is a fresh z3); false when only cvc5
   /// proved it (its own process is the independent run).
   bool z3_proved = false;
+  /// proved by the bit-vector tier (bitvector.hpp, bitvector_attempt): the widest operation's
+  /// width in bits (0: not by bit-vectors), and the bounds the proof holds within
+  /// (`a in 1..65536, b in 1..65536`): proved for all values within them, not beyond.
+  unsigned bitvector_width = 0;
+  std::string bitvector_bounds;
 };
 
 /// Describes a model of the negated goal as a counterexample.
@@ -79,6 +84,8 @@ class Obligation {
   /// A named hypothesis; its name appears in the unsat core when the proof needs it.
   void hypothesis(std::string name, z3::expr const& e) { hyps_.push_back({std::move(name), e}); }
   std::vector<std::pair<std::string, z3::expr>> const& hypotheses() const { return hyps_; }
+  std::vector<z3::expr> const& facts() const { return facts_; }
+  SolverChoice solver_choice() const { return choice_; }
 
   /// Prove `goal` for every model of the facts and hypotheses. `timeout_ms` == 0 means the
   /// query's budget is spent: unknown, no solver call.
