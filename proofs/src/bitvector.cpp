@@ -658,34 +658,47 @@ BvAttempt attempt(Obligation const& o, z3::expr const& goal, std::chrono::steady
   for (auto const& part : *parts) {
     ++index;
     std::string label = parts->size() > 1 ? "part " + std::to_string(index) + " of " + std::to_string(parts->size()) : "";
-    Ranges ranges;
+    // The ranges from the facts, the hypotheses and the part's atoms; where a constant's range
+    // comes out empty (the part cannot hold: an interval argument alone), from the facts and the
+    // hypotheses only, so that the solver decides the part.
     std::vector<z3::expr> all = base;
     for (auto const& [name, hs] : hyps) all.insert(all.end(), hs.begin(), hs.end());
+    size_t without_part = all.size();
     all.insert(all.end(), part.begin(), part.end());
-    for (auto const& a : all) ranges.atoms.insert(a.id());
-    for (int round = 0; round < 16; ++round) {
-      ranges.changed = false;
-      ranges.memo.clear();
-      for (auto const& a : all) ranges.learn(a);
-      if (!ranges.changed) break;
-    }
-    for (auto const& [id, iv] : ranges.known)
-      if (iv.empty()) {
-        out.kind = BvAttempt::Kind::not_applicable;
-        out.why = "the ranges of the terms are empty (the conjunction cannot hold)";
-        return out;
+    auto derive = [&](size_t n) {
+      Ranges r;
+      for (size_t k = 0; k < n; ++k) r.atoms.insert(all[k].id());
+      for (int round = 0; round < 16; ++round) {
+        r.changed = false;
+        r.memo.clear();
+        for (size_t k = 0; k < n; ++k) r.learn(all[k]);
+        if (!r.changed) break;
       }
-    ranges.memo.clear();
-    if (std::getenv("LAYOUTREF_BV_DEBUG"))
+      return r;
+    };
+    auto empty_const = [&](Ranges& r) {
+      std::set<unsigned> seen;
       for (auto const& a : all) {
         std::vector<z3::expr> todo{a};
         while (!todo.empty()) {
           z3::expr e = todo.back();
           todo.pop_back();
-          if (is_int_const(e)) { Iv v = ranges.of(e); fprintf(stderr, "%s: %s..%s\n", e.to_string().c_str(), text(v.lo).c_str(), text(v.hi).c_str()); }
-          if (e.is_app()) for (unsigned k = 0; k < e.num_args(); ++k) todo.push_back(e.arg(k));
+          if (!seen.insert(e.id()).second) continue;
+          if (is_int_const(e) && r.of(e).empty()) return true;
+          if (e.is_app())
+            for (unsigned k = 0; k < e.num_args(); ++k) todo.push_back(e.arg(k));
         }
       }
+      return false;
+    };
+    Ranges ranges = derive(all.size());
+    if (empty_const(ranges)) ranges = derive(without_part);
+    if (empty_const(ranges)) {
+      out.kind = BvAttempt::Kind::not_applicable;
+      out.why = "the ranges of the facts' constants are empty";
+      return out;
+    }
+    ranges.memo.clear();
     Translator t(ctx, ranges);
     Obligation bo(ctx);
     bo.use(o.solver_choice());
@@ -735,10 +748,6 @@ BvAttempt attempt(Obligation const& o, z3::expr const& goal, std::chrono::steady
       return out;
     }
     out.smt2 += (out.smt2.empty() ? "" : "(reset)\n") + a.smt2;
-    if (std::getenv("LAYOUTREF_BV_DEBUG")) {
-      fprintf(stderr, "%s\n", a.smt2.c_str());
-      for (auto const& [c, v] : model) fprintf(stderr, "model %s = %s\n", c.to_string().c_str(), v.to_string().c_str());
-    }
     for (auto const& s : a.solvers) out.solvers.push_back(label.empty() ? s : label + ": " + s);
     if (a.status == Status::refuted) {
       out.kind = BvAttempt::Kind::counterexample;
