@@ -44,6 +44,16 @@ bool divides_by_form(z3::expr const& q, z3::expr const& p) {
   return same_polynomial(p, q * m);
 }
 
+// q divides a sum p whose every monomial (in sum-of-monomials form) it divides by form: a sum of
+// multiples of q is one (`a*b` divides `a*b*d*n - a*b*d + a*b`).
+bool sum_divisible_by_form(z3::expr const& q, z3::expr const& p) {
+  z3::expr n = normal_form(p);
+  if (!n.is_app() || n.decl().decl_kind() != Z3_OP_ADD) return false;
+  for (unsigned i = 0; i < n.num_args(); ++i)
+    if (!divides_by_form(q, n.arg(i))) return false;
+  return true;
+}
+
 // A hypothesis `x % q == 0` (a `--where` fact, or a case's condition) whose divisor is >= 1 for
 // every value by its form: then q | x for every value satisfying the hypotheses. (z3's mod by 0
 // is unspecified, so a fact whose divisor can be 0 says nothing.)
@@ -156,6 +166,7 @@ class Decider {
   // solver's mod is incomplete on products of variables.
   bool divides(z3::expr const& q, z3::expr const& p) const {
     if (divides_by_form(q, p) || divides_by_form(defs_.expand(q), defs_.expand(p))) return true;
+    if (sum_divisible_by_form(q, p)) return true;
     if (multiples_.empty()) return false;
     if (divides_by_facts(q, p, multiples_)) return true;
     std::vector<Multiple> expanded;
@@ -169,6 +180,12 @@ class Decider {
     if (!(r.is_app() && r.decl().decl_kind() == Z3_OP_IDIV)) return r;
     z3::expr e = layoutref::proofs::quotient(defs_.expand(p), defs_.expand(q));
     if (!(e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV)) return e;
+    if (sum_divisible_by_form(q, p)) {  // the sum of the monomials' quotients (each exact)
+      z3::expr n = normal_form(p);
+      z3::expr sum = p.ctx().int_val(0);
+      for (unsigned i = 0; i < n.num_args(); ++i) sum = sum + layoutref::proofs::quotient(n.arg(i), q);
+      return simplified(sum);
+    }
     for (auto const& f : multiples_)
       if (same_polynomial(f.q, q) && !normalizes_to(f.x, 0) && divides_by_form(f.x, p))
         return simplified((f.x / q) * layoutref::proofs::quotient(p, f.x));

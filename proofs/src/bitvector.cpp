@@ -647,6 +647,7 @@ BvAttempt attempt(Obligation const& o, z3::expr const& goal, std::chrono::steady
   }
   std::vector<z3::expr> base;
   for (auto const& f : o.facts()) conjuncts(f, base);
+  for (auto const& f : o.hints()) conjuncts(f, base);  // hold by construction, as the facts
   std::vector<std::pair<std::string, std::vector<z3::expr>>> hyps;
   for (auto const& [name, h] : o.hypotheses()) {
     hyps.push_back({name, {}});

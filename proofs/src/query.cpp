@@ -241,9 +241,20 @@ Answer decide(Setting const& s, Obligation const& o, z3::expr const& goal, Goal 
   for (auto const& v : s.vars.vars)
     bitvectors = bitvectors && v.lo >= -kBitvectorBoundLimit && v.hi <= kBitvectorBoundLimit;
   unsigned budget = s.budget_ms();
-  Answer a = o.prove(goal, bitvectors ? budget / 2 : budget, checked);
-  if (a.status == Status::unknown && bitvectors && s.budget_ms() > 0)
-    a = by_bitvectors(s, o, goal, std::move(a), checked);
+  auto t0 = std::chrono::steady_clock::now();
+  Obligation::Meanwhile meanwhile = [&](std::string const& integer_reason) {
+    Answer u;
+    u.reason = integer_reason;
+    u.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (s.budget_ms() == 0) {
+      u.reason = "no time was left for the bit-vector attempt";
+      return u;
+    }
+    Answer b = by_bitvectors(s, o, goal, u, checked);
+    if (b.status == Status::unknown) b.reason = b.reason.substr(std::min(b.reason.size(), integer_reason.size() + 2));
+    return b;
+  };
+  Answer a = o.prove(goal, budget, checked, bitvectors ? meanwhile : nullptr, bitvectors ? budget / 2 : 0);
   if (a.status == Status::refuted) {
     if (!violated)
       throw InternalError("Z3's counterexample does not violate the goal when evaluated with the spec (" + why + "): " +
@@ -530,7 +541,9 @@ SymValue evaluate(Encoder& e, Fn const& f, z3::expr const& index, std::vector<z3
 // For 0 <= index < size(L), the last coordinate of the index's colexicographic split lies in
 // [0, s_last) like the others: each quotient is >= 0 as the index is (i = r + s*q with 0 <= r < s
 // and q < 0 gives i < 0), and c_last >= s_last would give index >= size(L). A fact that holds by
-// construction; it bounds the last coordinate for the bit-vector tier's ranges (bitvector.hpp).
+// construction; it bounds the last coordinate for the bit-vector tier's ranges (bitvector.hpp),
+// given as a hint (not to the integer solvers: cvc5 took 9 s instead of 0.1 s on a bijectivity
+// obligation with it).
 z3::expr in_box(LeafLayout const& l, std::vector<z3::expr> const& coords) {
   return coords.back() >= 0 && coords.back() < l.shape.back();
 }
@@ -546,7 +559,7 @@ Answer injective(Setting const& s, Fn const& f) {
   b.finish();
   z3::expr n = f.size();
   b.o.assume(i >= 0 && i < j && j < n);
-  b.o.assume(in_box(f.layout, ci) && in_box(f.layout, cj));
+  b.o.hint(in_box(f.layout, ci) && in_box(f.layout, cj));
   Operands ops{&f, nullptr, {}, {}, {}};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), index_in(m, j), 0, 0}; };
   return decide(s, b.o, !fi.equals(fj), Goal::injective, ops, witness, [&](z3::model const& m) {
@@ -564,7 +577,7 @@ Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr 
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
   b.o.assume(i >= 0 && i < f.size());
-  b.o.assume(in_box(f.layout, ci));
+  b.o.hint(in_box(f.layout, ci));
   Operands ops{&f, nullptr, {}, lo, hi};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
   return decide(s, b.o, lo <= fi.scalar() && fi.scalar() < hi && fi.equals(SymValue(fi.scalar())), Goal::image_within, ops, witness,
@@ -584,7 +597,7 @@ Answer fits_int32(Setting const& s, Fn const& f) {
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
   b.o.assume(i >= 0 && i < f.size());
-  b.o.assume(in_box(f.layout, ci));
+  b.o.hint(in_box(f.layout, ci));
   z3::expr lo = s.ctx->int_val(int64_t{-2147483648LL}), hi = s.ctx->int_val(int64_t{2147483648LL});
   z3::expr ok = s.ctx->bool_val(true);
   for (auto const& [p, e] : fi.parts()) ok = ok && lo <= e && e < hi;
@@ -610,9 +623,9 @@ Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
   // Only k's domain is assumed: i < j < size is empty for size 1, and assuming it would make
   // the whole goal vacuous (bijective(1:5, 7) was "proved").
   b.o.assume(k >= 0 && k < size);
-  b.o.assume(in_box(f.layout, ck));
+  b.o.hint(in_box(f.layout, ck));
   z3::expr pair_in = i >= 0 && i < j && j < size;
-  b.o.assume(z3::implies(pair_in, in_box(f.layout, ci) && in_box(f.layout, cj)));
+  b.o.hint(z3::implies(pair_in, in_box(f.layout, ci) && in_box(f.layout, cj)));
   z3::expr same_size = size == n;
   z3::expr inj = z3::implies(pair_in, !fi.equals(fj));
   z3::expr within = 0 <= fk.scalar() && fk.scalar() < n && fk.equals(SymValue(fk.scalar()));
@@ -680,8 +693,8 @@ Answer equal(Setting const& s, Fn const& f, Fn const& g) {
   z3::expr nf = f.size(), ng = g.size();
   z3::expr same_size = nf == ng;
   z3::expr in_domain = i >= 0 && i < nf;
-  b.o.assume(z3::implies(in_domain, in_box(f.layout, cf)));
-  b.o.assume(z3::implies(same_polynomial(nf, ng) ? in_domain : i >= 0 && i < ng, in_box(g.layout, cg)));
+  b.o.hint(z3::implies(in_domain, in_box(f.layout, cf)));
+  b.o.hint(z3::implies(same_polynomial(nf, ng) ? in_domain : i >= 0 && i < ng, in_box(g.layout, cg)));
   Operands ops{&f, &g, {}, {}, {}};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
   return decide(s, b.o, same_size && z3::implies(in_domain, fi.equals(gi)), Goal::equal, ops, witness, [&](z3::model const& m) {

@@ -85,13 +85,25 @@ class Obligation {
   void hypothesis(std::string name, z3::expr const& e) { hyps_.push_back({std::move(name), e}); }
   std::vector<std::pair<std::string, z3::expr>> const& hypotheses() const { return hyps_; }
   std::vector<z3::expr> const& facts() const { return facts_; }
+  /// A fact that holds by construction but is left out of the integer obligation (it slows the
+  /// solvers: the last coordinate's bound, query.cpp's in_box): the bit-vector tier's ranges use it.
+  void hint(z3::expr const& e) { hints_.push_back(e); }
+  std::vector<z3::expr> const& hints() const { return hints_; }
   SolverChoice solver_choice() const { return choice_; }
 
+  /// What runs while cvc5 works on the obligation, once z3 has answered unknown (with z3's
+  /// reason; at once with SolverChoice::cvc5): the bit-vector tier (query.cpp). An answer that
+  /// is not unknown is the obligation's (cvc5 is stopped); an unknown one's reason is added to
+  /// the final unknown answer's.
+  using Meanwhile = std::function<Answer(std::string const& z3_reason)>;
+
   /// Prove `goal` for every model of the facts and hypotheses. `timeout_ms` == 0 means the
-  /// query's budget is spent: unknown, no solver call.
+  /// query's budget is spent: unknown, no solver call. z3 gets `z3_timeout_ms` of it where that
+  /// is given (non-zero and smaller), cvc5 the whole of it.
   /// @post status == proved only when Z3 answered unsat and the hypotheses are satisfiable.
   /// @throws InputError when the hypotheses alone are unsatisfiable (the query is vacuous).
-  Answer prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe) const;
+  Answer prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe, Meanwhile const& meanwhile = nullptr,
+               unsigned z3_timeout_ms = 0) const;
 
   /// The SMT-LIB2 text of facts ∧ hypotheses ∧ ¬goal (unsat means proved), with the hypotheses
   /// named (`:named`) so that `(get-unsat-core)` replays the core.
@@ -100,7 +112,7 @@ class Obligation {
  private:
   z3::context* ctx_;
   SolverChoice choice_ = SolverChoice::z3;
-  std::vector<z3::expr> facts_;
+  std::vector<z3::expr> facts_, hints_;
   std::vector<std::pair<std::string, z3::expr>> hyps_;
 };
 
