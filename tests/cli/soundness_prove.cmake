@@ -504,3 +504,9 @@ layoutref_cli_test(prove_bitvector_swizzle_symbolic_false RC 1 ARGS prove "image
 # A symbolic layout under a swizzle needs integer strides; a concrete one is read as before.
 layoutref_cli_test(prove_swizzle_symbolic_basis_stride RC 2 ARGS prove "injective(Sw<3,4,3> o 0 o (M,N):(1@0,M@1))"
   --where "M in 1..8, N in 1..8" LINES "layoutref prove: ")
+# CuTe's ceil_div in complement's last mode folds the cotarget's numerals into its -1: (4*M+a)/a,
+# not (4*M+1+a-1)/a; the read-back term proves the same layout, and a wrong quotient is refuted.
+layoutref_cli_test(prove_symbolic_ceil_folds_numerals RC 0 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M+a)/a):a)"
+  --where "a in 2..64, M in 1..64" LINES "^proved \\(same layout" "complement.a:1, 4.M.1. = .4.M.a./a:a ")
+layoutref_cli_test(prove_symbolic_ceil_folds_numerals_false RC 1 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M)/a):a)"
+  --where "a in 2..64, M in 1..64" LINES "^refuted \\(" REJECT "^proved")
