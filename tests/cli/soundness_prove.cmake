@@ -508,5 +508,5 @@ layoutref_cli_test(prove_swizzle_symbolic_basis_stride RC 2 ARGS prove "injectiv
 # not (4*M+1+a-1)/a; the read-back term proves the same layout, and a wrong quotient is refuted.
 layoutref_cli_test(prove_symbolic_ceil_folds_numerals RC 0 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M+a)/a):a)"
   --where "a in 2..64, M in 1..64" LINES "^proved \\(same layout" "complement.a:1, 4.M.1. = .4.M.a./a:a ")
-layoutref_cli_test(prove_symbolic_ceil_folds_numerals_false RC 1 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M)/a):a)"
+layoutref_cli_test(prove_symbolic_ceil_folds_numerals_false RC 1 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M+a-1)/a):a)"
   --where "a in 2..64, M in 1..64" LINES "^refuted \\(" REJECT "^proved")
