@@ -167,8 +167,8 @@ std::string bounds_text(Setting const& s) {
 // are fixed in the integer obligation, which z3 then decides (a ground query), and that answer's
 // model is the one checked with the spec (`checked`). Otherwise `unknown`, its reason extended.
 Answer by_bitvectors(Setting const& s, Obligation const& o, z3::expr const& goal, Answer unknown,
-                     std::function<std::string(z3::model const&)> const& checked) {
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(s.budget_ms());
+                     std::function<std::string(z3::model const&)> const& checked, std::chrono::steady_clock::time_point end) {
+  auto deadline = std::min(end, std::chrono::steady_clock::now() + std::chrono::milliseconds(s.budget_ms()));
   auto t0 = std::chrono::steady_clock::now();
   BvAttempt bv = bitvector_attempt(o, goal, deadline);
   double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -191,7 +191,8 @@ Answer by_bitvectors(Setting const& s, Obligation const& o, z3::expr const& goal
       a.bitvector_width = bv.width;
       a.bitvector_bounds = bounds_text(s);
       a.seconds = unknown.seconds + took;
-      a.reason = "proved for all values within the stated bounds (" + a.bitvector_bounds + ") by bit-vectors of at most " +
+      a.reason = "proved for all values within the stated bounds (" + a.bitvector_bounds + ")" +
+                 (s.hypotheses.empty() ? std::string() : " that satisfy the hypotheses") + " by bit-vectors of at most " +
                  std::to_string(bv.width) + " bits, each operation at a width its range fits (no overflow in the domain); " + integer;
       return a;
     }
@@ -204,7 +205,8 @@ Answer by_bitvectors(Setting const& s, Obligation const& o, z3::expr const& goal
       // extend to the integer obligation, which decides.
       Answer a;
       try {
-        a = fixed.prove(goal, s.budget_ms(), checked);
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count();
+        a = fixed.prove(goal, static_cast<unsigned>(std::clamp<long long>(left, 0, s.budget_ms())), checked);
       } catch (InputError const&) {
         a.status = Status::unknown;
         a.reason = "its values contradict the integer hypotheses";
@@ -242,15 +244,16 @@ Answer decide(Setting const& s, Obligation const& o, z3::expr const& goal, Goal 
     bitvectors = bitvectors && v.lo >= -kBitvectorBoundLimit && v.hi <= kBitvectorBoundLimit;
   unsigned budget = s.budget_ms();
   auto t0 = std::chrono::steady_clock::now();
+  auto end = t0 + std::chrono::milliseconds(budget);  // the query's budget, also without a deadline (the laws)
   Obligation::Meanwhile meanwhile = [&](std::string const& integer_reason) {
     Answer u;
     u.reason = integer_reason;
     u.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (s.budget_ms() == 0) {
+    if (s.budget_ms() == 0 || std::chrono::steady_clock::now() >= end) {
       u.reason = "no time was left for the bit-vector attempt";
       return u;
     }
-    Answer b = by_bitvectors(s, o, goal, u, checked);
+    Answer b = by_bitvectors(s, o, goal, u, checked, end);
     if (b.status == Status::unknown) b.reason = b.reason.substr(std::min(b.reason.size(), integer_reason.size() + 2));
     return b;
   };

@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <functional>
+#include <random>
+#include <sstream>
 
 namespace lp = layoutref::proofs;
 
@@ -125,4 +128,82 @@ TEST(Bitvector, SwizzleOfASymbolicLayoutWithin2To16) {
   auto b = lp::image_within(t, g, c.int_val(0), c.int_const("M") * c.int_const("N"));
   EXPECT_EQ(b.status, lp::Status::refuted) << b.reason;
   EXPECT_TRUE(b.witness_checked);
+}
+
+// The translation against the integers, on random statements: terms over x in -30..30 and
+// y in 1..12 with + - *, floor division and the Euclidean remainder (by a numeral 1..7 or by y),
+// compared by < <= == !=, their truth decided by evaluating every (x, y). Never proved for a false
+// statement; a counterexample's x, y must violate it. Fixed seed.
+namespace {
+
+struct Gen {
+  std::mt19937 g{1515};
+  int in(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(g); }
+};
+
+long long fdiv(long long a, long long b) { return a / b - ((a % b != 0 && a < 0) ? 1 : 0); }
+long long emod(long long a, long long b) { return a - b * fdiv(a, b); }
+
+struct T {
+  z3::expr e;
+  std::function<long long(long long, long long)> v;
+};
+
+T term(Gen& r, z3::context& c, int depth) {
+  z3::expr x = c.int_const("x"), y = c.int_const("y");
+  int k = depth == 0 ? r.in(0, 2) : r.in(0, 7);
+  if (k == 0) return {x, [](long long a, long long) { return a; }};
+  if (k == 1) return {y, [](long long, long long b) { return b; }};
+  if (k == 2) {
+    long long n = r.in(-20, 20);
+    return {c.int_val(static_cast<int64_t>(n)), [n](long long, long long) { return n; }};
+  }
+  T a = term(r, c, depth - 1);
+  if (k == 3 || k == 4 || k == 5) {
+    T b = term(r, c, depth - 1);
+    if (k == 3) return {a.e + b.e, [a, b](long long p, long long q) { return a.v(p, q) + b.v(p, q); }};
+    if (k == 4) return {a.e - b.e, [a, b](long long p, long long q) { return a.v(p, q) - b.v(p, q); }};
+    return {a.e * b.e, [a, b](long long p, long long q) { return a.v(p, q) * b.v(p, q); }};
+  }
+  bool by_y = r.in(0, 1) == 0;
+  long long n = r.in(1, 7);
+  z3::expr d = by_y ? y : c.int_val(static_cast<int64_t>(n));
+  auto dv = [by_y, n](long long, long long q) { return by_y ? q : n; };
+  if (k == 6) return {a.e / d, [a, dv](long long p, long long q) { return fdiv(a.v(p, q), dv(p, q)); }};
+  return {z3::mod(a.e, d), [a, dv](long long p, long long q) { return emod(a.v(p, q), dv(p, q)); }};
+}
+
+}  // namespace
+
+TEST(Bitvector, RandomStatementsAgreeWithTheIntegers) {
+  Gen r;
+  int proved = 0, refuted = 0;
+  for (int t = 0; t < 200; ++t) {
+    z3::context c;
+    T a = term(r, c, 3), b = term(r, c, 2);
+    int op = r.in(0, 3);
+    z3::expr goal = op == 0 ? a.e < b.e : op == 1 ? a.e <= b.e : op == 2 ? a.e == b.e : a.e != b.e;
+    auto holds_at = [&](long long x, long long y) {
+      long long p = a.v(x, y), q = b.v(x, y);
+      return op == 0 ? p < q : op == 1 ? p <= q : op == 2 ? p == q : p != q;
+    };
+    bool holds = true;
+    for (long long x = -30; x <= 30; ++x)
+      for (long long y = 1; y <= 12; ++y) holds = holds && holds_at(x, y);
+    auto o = bounded(c, {{"x", -30, 30}, {"y", 1, 12}});
+    auto at = lp::bitvector_attempt(o, goal, soon());
+    std::ostringstream what;
+    what << goal;
+    if (at.kind == lp::BvAttempt::Kind::proved) {
+      ++proved;
+      EXPECT_TRUE(holds) << "proved a false statement: " << what.str();
+    } else if (at.kind == lp::BvAttempt::Kind::counterexample) {
+      ++refuted;
+      EXPECT_FALSE(holds_at(value(at, "x"), value(at, "y"))) << "a counterexample that satisfies " << what.str();
+    } else {
+      ADD_FAILURE() << "not decided: " << what.str() << ": " << at.why;
+    }
+  }
+  EXPECT_GT(proved, 20);
+  EXPECT_GT(refuted, 20);
 }

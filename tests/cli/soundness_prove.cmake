@@ -497,7 +497,7 @@ set_tests_properties(cli.audit_prove_watchdog_stall PROPERTIES ENVIRONMENT LAYOU
 layoutref_cli_test(prove_bitvector_swizzle_symbolic RC 0 ARGS prove "injective(Sw<3,4,3> o 0 o (M,N):(1,M))"
   --where "M in 1024..2^16, N in 1..2^16, M % 1024 == 0" --timeout 6000
   LINES "^proved \\(for all values within the stated bounds \\(bit-vectors, 34 bits\\), "
-        "note: proved for all values within the stated bounds \\(M in 2\\^10..2\\^16, N in 1..2\\^16\\) by bit-vectors")
+        "note: proved for all values within the stated bounds \\(M in 2\\^10..2\\^16, N in 1..2\\^16\\) that satisfy the hypotheses by bit-vectors")
 layoutref_cli_test(prove_bitvector_swizzle_symbolic_false RC 1 ARGS prove "image_within(Sw<3,4,3> o 0 o (M,N):(1,M), 0, M*N)"
   --where "M in 64..2^16, N in 1..2^16, M % 64 == 0" --timeout 6000
   LINES "^refuted \\(.*counterexample checked with the spec" REJECT "^proved")
