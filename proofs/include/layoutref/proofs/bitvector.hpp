@@ -67,8 +67,10 @@ std::string bv_value(z3::model const& m, z3::expr const& e, bool is_signed = fal
 /// The bit-vector tier of a query whose integer obligation was left unknown (docs/proofs.md,
 /// "The bit-vector fallback"). The obligation (facts, named hypotheses, goal: integer terms with
 /// +, -, *, div and mod by divisors >= 1) is translated term by term into bit-vectors:
-///  - Ranges. Every integer constant gets an interval from the top-level conjuncts of the facts,
-///    the hypotheses and one disjunct of the negated goal (`x <= t`, `x < t`, `x == t` with t's
+///  - Ranges. Every integer constant gets an interval from the top-level conjuncts of the facts
+///    (and the obligation's hints, facts by construction kept out of the integer solvers: the
+///    last coordinate of an index's split, query.cpp's in_box), the hypotheses and one disjunct
+///    of the negated goal (`x <= t`, `x < t`, `x == t` with t's
 ///    interval known; an equation solved for a constant that occurs once, as c == s*q + r for q;
 ///    an equation's sides and summands narrowed by each other). Every interval holds in every
 ///    integer model of that conjunction, so every term's interval (interval arithmetic) does.
