@@ -106,7 +106,7 @@ TEST(Bitvector, SwizzleOfASymbolicLayoutWithin2To16) {
   // integer encoding leaves it unknown (the swizzle's bits are div/mod by powers of two of a
   // nonlinear index), the bit-vectors prove it (docs/proofs.md).
   z3::context c;
-  lp::Setting s{&c, {}, 8000, {}};
+  lp::Setting s{&c, {}, 5000, {}};
   ASSERT_EQ(s.vars.parse("M in 1024..2^16, N in 1..2^16, M % 1024 == 0"), "");
   ASSERT_EQ(lp::add_facts(s), "");
   std::string error;
