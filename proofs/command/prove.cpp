@@ -421,7 +421,33 @@ struct Query {
 
   lp::Fn function(std::string const& text) {
     auto parts = split_chain(text);
-    if (parts.size() == 3 && parts[0].rfind("Sw<", 0) == 0) return term_fn(literal(text), text);
+    if (parts.size() == 3 && parts[0].rfind("Sw<", 0) == 0) {
+      // A concrete Sw o OFF o L as CuTe notation; else L a layout over the --where variables.
+      auto p = notation::parse(text);
+      if (p.ok) {
+        try {
+          return term_fn(p.term, text);
+        } catch (BadInput const&) {
+          if (setting.vars.vars.empty()) throw;
+        }
+      }
+      auto head = notation::parse(parts[0] + " o " + parts[1] + " o 1:0");  // the swizzle and the offset alone
+      if (!head.ok || head.term.kind != Kind::chain || head.term.children.size() != 3 || head.term.children[0].kind != Kind::swizzle)
+        return term_fn(literal(text), text);
+      Term const &sw = head.term.children[0], &off = head.term.children[1];
+      lp::Fn inner = part(parts[2]);
+      if (inner.kind != lp::Fn::Kind::layout || inner.layout.offset)
+        throw BadInput{"`" + parts[2] + "`: the layout under a swizzle must be a layout"};
+      for (auto const& d : inner.layout.stride)
+        if (!d.is_integer()) throw BadInput{"`" + parts[2] + "`: the layout under a swizzle must have integer strides"};
+      sp::Swizzle z{sw.swizzle_b, sw.swizzle_m, sw.swizzle_s};
+      try {
+        z.validate();
+        return lp::Fn::swizzled_of(z, sp::to_integer(off), inner.layout);
+      } catch (sp::Error const& e) {
+        throw BadInput{"`" + text + "`: " + e.what()};
+      }
+    }
     if (parts.size() == 1) return part(parts[0]);
     if (parts.size() != 2) throw BadInput{"`" + text + "`: compose two functions at a time (A o B)"};
     lp::Fn a = part(parts[0]), b = part(parts[1]);
@@ -661,6 +687,8 @@ std::vector<std::string> confirm(lp::Answer& a, lp::Setting const& s) {
   if (a.status != lp::Status::proved) return checks;
   if (a.by_spec) return {"decided by the spec"};
   if (!a.lemma.empty()) checks.push_back(a.lemma);
+  if (a.bitvector_width > 0)
+    checks.push_back("for all values within the stated bounds (bit-vectors, " + std::to_string(a.bitvector_width) + " bits)");
   if (!a.z3_proved) {
     // Proved by cvc5 alone: its own process on the SMT-LIB2 text already is the independent run
     // a replay gives a z3 proof (and z3, which could not decide, cannot replay it).

@@ -6,7 +6,7 @@ namespace layoutref::proofs {
 
 std::vector<LawResult> coalesce_laws(unsigned timeout_ms) {
   std::vector<LawResult> out;
-  char const* where = "s0 in 1..256, s1 in 1..256, d0 in -256..256, d1 in -65536..65536, x in -256..256";
+  char const* where = "s0 in 1..2^16, s1 in 1..2^16, d0 in -2^16..2^16, d1 in -2^32..2^32, x in -2^16..2^16";
   {
     z3::context c;
     Setting s = law_setting(c, where, timeout_ms);

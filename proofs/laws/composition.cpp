@@ -105,10 +105,13 @@ ShahCase shah_case(int rank, int i, int j, std::string const& drop, std::string 
 
 // The law's name states the query it runs: A, B and the result as shah_case writes them for `drop`
 // (without left divisibility, M_i is the variable m_i, not c*q).
+// The weak left divisibility fact the law assumes, where it does (`; n <= q`, `; n <= m1`).
 std::string shah_name(int rank, int i, int j, std::string const& drop = "") {
   ShahCase k = shah_case(rank, i, j, drop, "1", "1");
-  return "Shah 2.18 (rank " + std::to_string(rank) + ", i=" + std::to_string(i) + ", j=" + std::to_string(j) + "): " + k.a + " o " + k.b +
-         " = " + k.r;
+  std::string fact;
+  if (auto at = k.where.find("n <= "); at != std::string::npos) fact = "; " + k.where.substr(at);
+  return "Shah 2.18 (rank " + std::to_string(rank) + ", i=" + std::to_string(i) + ", j=" + std::to_string(j) + fact + "): " + k.a +
+         " o " + k.b + " = " + k.r;
 }
 
 }  // namespace

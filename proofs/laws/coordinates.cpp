@@ -8,7 +8,7 @@ namespace layoutref::proofs {
 
 std::vector<LawResult> coordinate_laws(unsigned timeout_ms) {
   std::vector<LawResult> out;
-  char const* where = "a in 1..64, b in 1..64, c in 1..64";
+  char const* where = "a in 1..2^16, b in 1..2^16, c in 1..2^16";
   {
     z3::context ctx;
     Setting s = law_setting(ctx, where, timeout_ms);

@@ -44,6 +44,16 @@ bool divides_by_form(z3::expr const& q, z3::expr const& p) {
   return same_polynomial(p, q * m);
 }
 
+// q divides a sum p whose every monomial (in sum-of-monomials form) it divides by form: a sum of
+// multiples of q is one (`a*b` divides `a*b*d*n - a*b*d + a*b`).
+bool sum_divisible_by_form(z3::expr const& q, z3::expr const& p) {
+  z3::expr n = normal_form(p);
+  if (!n.is_app() || n.decl().decl_kind() != Z3_OP_ADD) return false;
+  for (unsigned i = 0; i < n.num_args(); ++i)
+    if (!divides_by_form(q, n.arg(i))) return false;
+  return true;
+}
+
 // A hypothesis `x % q == 0` (a `--where` fact, or a case's condition) whose divisor is >= 1 for
 // every value by its form: then q | x for every value satisfying the hypotheses. (z3's mod by 0
 // is unspecified, so a fact whose divisor can be 0 says nothing.)
@@ -156,6 +166,7 @@ class Decider {
   // solver's mod is incomplete on products of variables.
   bool divides(z3::expr const& q, z3::expr const& p) const {
     if (divides_by_form(q, p) || divides_by_form(defs_.expand(q), defs_.expand(p))) return true;
+    if (sum_divisible_by_form(q, p)) return true;
     if (multiples_.empty()) return false;
     if (divides_by_facts(q, p, multiples_)) return true;
     std::vector<Multiple> expanded;
@@ -169,6 +180,12 @@ class Decider {
     if (!(r.is_app() && r.decl().decl_kind() == Z3_OP_IDIV)) return r;
     z3::expr e = layoutref::proofs::quotient(defs_.expand(p), defs_.expand(q));
     if (!(e.is_app() && e.decl().decl_kind() == Z3_OP_IDIV)) return e;
+    if (sum_divisible_by_form(q, p)) {  // the sum of the monomials' quotients (each exact)
+      z3::expr n = normal_form(p);
+      z3::expr sum = p.ctx().int_val(0);
+      for (unsigned i = 0; i < n.num_args(); ++i) sum = sum + layoutref::proofs::quotient(n.arg(i), q);
+      return simplified(sum);
+    }
     for (auto const& f : multiples_)
       if (same_polynomial(f.q, q) && !normalizes_to(f.x, 0) && divides_by_form(f.x, p))
         return simplified((f.x / q) * layoutref::proofs::quotient(p, f.x));
@@ -612,6 +629,8 @@ LeafLayout composition_in(Decider& d, z3::context& ctx, LeafLayout const& a, Lea
 }
 
 
+z3::expr ceil_div(z3::expr const& m, z3::expr const& s);
+
 // complement(A, M): A's modes of stride other than 0 and shape other than 1, sorted by stride;
 // each stride divisible by the span so far (complement.stride_divisibility); R = (d_0, d_1/(n_0
 // d_0), ..., ceil(M/(n_last d_last))):(1, n_0 d_0, ..., n_last d_last), modes of shape 1 left out.
@@ -657,11 +676,35 @@ LeafLayout complement_in(Decider& d, z3::context& ctx, LeafLayout const& a, z3::
                 uncertain + " (a mode of shape 1 is left out, and " + divides_text(current, m) +
                 (inexact_unsure ? " could not be decided by z3" : " does not hold for every value") + "; state the case in --where)");
   }
-  z3::expr last = exact ? d.quotient(m, current) : (m + current - 1) / current;  // CuTe's ceil_div
+  z3::expr last = exact ? d.quotient(m, current) : ceil_div(m, current);  // CuTe's ceil_div
   r.emplace_back(last, current);
   for (auto& x : r)  // the spec's complement leaves out modes of shape 1
     if (!normalizes_to(x.shape, 1) && d.maybe(x.shape == 1, term_text(x.shape) + " = 1") != Truth::never) x.loose = true;
   return flat_of(ctx, r, true);
+}
+
+// CuTe's ceil_div (m + s - 1) / s, m's numerals folded into the -1 (m = 4*a+1, s = 4*a+1 gave
+// `(4*a+1+4*a+1-1)`; m = 1 gives 1: ceil(1/s) for s >= 1), else as written (`(M*N+a-1)/a`).
+z3::expr ceil_div(z3::expr const& m, z3::expr const& s) {
+  z3::context& ctx = m.ctx();
+  int64_t k = -1, v = 0;
+  std::vector<z3::expr> rest;
+  auto take = [&](z3::expr const& x) {
+    if (x.is_numeral_i64(v)) k += v;
+    else rest.push_back(x);
+  };
+  if (m.is_app() && m.decl().decl_kind() == Z3_OP_ADD)
+    for (unsigned i = 0; i < m.num_args(); ++i) take(m.arg(i));
+  else
+    take(m);
+  if (k == -1) return (m + s - 1) / s;  // no numeral in m
+  if (rest.empty() && k == 0) return ctx.int_val(1);
+  z3::expr num = rest.empty() ? s : rest[0];
+  for (size_t i = 1; i < rest.size(); ++i) num = num + rest[i];
+  if (!rest.empty()) num = num + s;
+  if (k > 0) num = num + ctx.int_val(k);
+  if (k < 0) num = num - ctx.int_val(-k);
+  return num / s;
 }
 
 // logical_divide(A, B) = A o (B, complement(B, size(A))).

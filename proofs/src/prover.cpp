@@ -44,7 +44,8 @@ bool model_int64(z3::model const& m, z3::expr const& e, long long& out) {
   return true;
 }
 
-Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe) const {
+Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe, Meanwhile const& meanwhile,
+                         unsigned z3_timeout_ms) const {
   Answer a;
   a.smt2 = smt2(goal);
   if (timeout_ms == 0) {
@@ -90,7 +91,7 @@ Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe con
   if (choice_ != SolverChoice::z3) other.emplace("cvc5", a.smt2, timeout_ms);
   z3::solver s(*ctx_);
   z3::params p(*ctx_);
-  p.set("timeout", timeout_ms);
+  p.set("timeout", z3_timeout_ms > 0 ? std::min(z3_timeout_ms, timeout_ms) : timeout_ms);
   p.set("unsat_core", true);
   s.set(p);
   for (auto const& f : facts_) s.add(f);
@@ -108,6 +109,13 @@ Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe con
     }
   };
   if (choice_ != SolverChoice::cvc5) run_z3();
+  // z3 could not decide: the other attempt (the bit-vector tier) while cvc5 goes on.
+  std::string meanwhile_reason;
+  if (meanwhile && r == z3::unknown) {
+    Answer m = meanwhile(choice_ == SolverChoice::cvc5 ? std::string("cvc5 had not decided it yet") : z3_reason);
+    if (m.status != Status::unknown) return m;
+    meanwhile_reason = m.reason;
+  }
   // cvc5's answer: unsat, sat, or none (unknown, timeout, not on PATH).
   std::string cvc5 = "none";
   if (other) {
@@ -151,6 +159,7 @@ Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe con
                : cvc5 == "sat" ? "cvc5 answers sat, but z3 found no model to state the counterexample (" + z3_reason + ")"
                                : z3_reason;
   }
+  if (a.status == Status::unknown && !meanwhile_reason.empty()) a.reason += "; " + meanwhile_reason;
   return a;
 }
 

@@ -1,4 +1,5 @@
 #include <layoutref/proofs/algebra.hpp>
+#include <layoutref/proofs/bitvector.hpp>
 #include <layoutref/proofs/check.hpp>
 #include <layoutref/proofs/query.hpp>
 #include <layoutref/proofs/radix.hpp>
@@ -148,20 +149,115 @@ long long index_in(z3::model const& m, z3::expr const& e) {
   return x;
 }
 
+// The stated bounds of the variables, `a in 1..2^16, b in 1..65535`.
+std::string bounds_text(Setting const& s) {
+  auto num = [](long long v) {
+    for (int k = 10; k <= 62; ++k)
+      if (v == (1LL << k)) return std::string("2^") + std::to_string(k);
+      else if (v == -(1LL << k)) return std::string("-2^") + std::to_string(k);
+    return std::to_string(v);
+  };
+  std::string out;
+  for (auto const& v : s.vars.vars) out += (out.empty() ? "" : ", ") + v.name + " in " + num(v.lo) + ".." + num(v.hi);
+  return out;
+}
+
+// The integer obligation was left unknown (`unknown`): the bit-vector tier within what is left of
+// the budget. A proof holds for every value within the stated bounds; a counterexample's values
+// are fixed in the integer obligation, which z3 then decides (a ground query), and that answer's
+// model is the one checked with the spec (`checked`). Otherwise `unknown`, its reason extended.
+Answer by_bitvectors(Setting const& s, Obligation const& o, z3::expr const& goal, Answer unknown,
+                     std::function<std::string(z3::model const&)> const& checked, std::chrono::steady_clock::time_point end) {
+  auto deadline = std::min(end, std::chrono::steady_clock::now() + std::chrono::milliseconds(s.budget_ms()));
+  auto t0 = std::chrono::steady_clock::now();
+  BvAttempt bv = bitvector_attempt(o, goal, deadline);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::string integer = "the integer encoding could not decide (" + unknown.reason + ")";
+  std::string at = std::to_string(bv.width) + " bits, within " + bounds_text(s);
+  switch (bv.kind) {
+    case BvAttempt::Kind::not_applicable:
+      unknown.reason += "; no bit-vector attempt: " + bv.why;
+      return unknown;
+    case BvAttempt::Kind::unknown:
+      unknown.reason += "; the bit-vector attempt (" + at + ") ran out of time or could not decide: " + bv.why;
+      return unknown;
+    case BvAttempt::Kind::proved: {
+      Answer a;
+      a.status = Status::proved;
+      a.smt2 = bv.smt2;
+      a.core = bv.core;
+      a.solvers = bv.solvers;
+      a.z3_proved = bv.z3_proved;
+      a.bitvector_width = bv.width;
+      a.bitvector_bounds = bounds_text(s);
+      a.seconds = unknown.seconds + took;
+      a.reason = "proved for all values within the stated bounds (" + a.bitvector_bounds + ")" +
+                 (s.hypotheses.empty() ? std::string() : " that satisfy the hypotheses") + " by bit-vectors of at most " +
+                 std::to_string(bv.width) + " bits, each operation at a width its range fits (no overflow in the domain); " + integer;
+      return a;
+    }
+    case BvAttempt::Kind::counterexample: {
+      Obligation fixed = o;
+      z3::expr values = s.ctx->bool_val(true);
+      for (auto const& [c, v] : bv.model) values = values && c == v;
+      fixed.hypothesis("bitvector.model", values);
+      // The bit-vector formula leaves out the conjuncts over unbounded constants: its model need not
+      // extend to the integer obligation, which decides.
+      Answer a;
+      try {
+        auto left = std::chrono::duration_cast<std::chrono::milliseconds>(end - std::chrono::steady_clock::now()).count();
+        a = fixed.prove(goal, static_cast<unsigned>(std::clamp<long long>(left, 0, s.budget_ms())), checked);
+      } catch (InputError const&) {
+        a.status = Status::unknown;
+        a.reason = "its values contradict the integer hypotheses";
+      }
+      if (a.status != Status::refuted) {
+        unknown.reason += "; the bit-vector attempt (" + at + ") found a model that is no counterexample of the integer obligation (" +
+                          (a.status == Status::proved ? std::string("unsat with its values") : a.reason) + ")";
+        return unknown;
+      }
+      a.reason = "counterexample found by bit-vectors (" + at + "), its values fixed in the integer obligation; " + integer;
+      return a;
+    }
+  }
+  return unknown;
+}
+
 // Proves the goal; a refutation's witness is evaluated with the spec (InternalError unless it
 // violates the goal), a proof is evaluated with the spec over a small domain.
 Answer decide(Setting const& s, Obligation const& o, z3::expr const& goal, Goal g, Operands const& ops,
               std::function<Witness(z3::model const&)> const& witness, Describe const& describe) {
   bool violated = false;
   std::string why;
-  Answer a = o.prove(goal, s.budget_ms(), [&](z3::model const& m) {
+  auto checked = [&](z3::model const& m) {
     try {
       violated = violates(s, g, ops, assignment_in(s, m), witness(m), why);
     } catch (spec::Error const& e) {
       why = e.what();
     }
     return describe(m);
-  });
+  };
+  // The bit-vector tier (bitvector.hpp) where every variable is bounded within the limit: the
+  // integer encoding gets half the budget, the bit-vectors what is left.
+  bool bitvectors = !s.vars.vars.empty();
+  for (auto const& v : s.vars.vars)
+    bitvectors = bitvectors && v.lo >= -kBitvectorBoundLimit && v.hi <= kBitvectorBoundLimit;
+  unsigned budget = s.budget_ms();
+  auto t0 = std::chrono::steady_clock::now();
+  auto end = t0 + std::chrono::milliseconds(budget);  // the query's budget, also without a deadline (the laws)
+  Obligation::Meanwhile meanwhile = [&](std::string const& integer_reason) {
+    Answer u;
+    u.reason = integer_reason;
+    u.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (s.budget_ms() == 0 || std::chrono::steady_clock::now() >= end) {
+      u.reason = "no time was left for the bit-vector attempt";
+      return u;
+    }
+    Answer b = by_bitvectors(s, o, goal, u, checked, end);
+    if (b.status == Status::unknown) b.reason = b.reason.substr(std::min(b.reason.size(), integer_reason.size() + 2));
+    return b;
+  };
+  Answer a = o.prove(goal, budget, checked, bitvectors ? meanwhile : nullptr, bitvectors ? budget / 2 : 0);
   if (a.status == Status::refuted) {
     if (!violated)
       throw InternalError("Z3's counterexample does not violate the goal when evaluated with the spec (" + why + "): " +
@@ -445,6 +541,16 @@ SymValue evaluate(Encoder& e, Fn const& f, z3::expr const& index, std::vector<z3
   return v;
 }
 
+// For 0 <= index < size(L), the last coordinate of the index's colexicographic split lies in
+// [0, s_last) like the others: each quotient is >= 0 as the index is (i = r + s*q with 0 <= r < s
+// and q < 0 gives i < 0), and c_last >= s_last would give index >= size(L). A fact that holds by
+// construction; it bounds the last coordinate for the bit-vector tier's ranges (bitvector.hpp),
+// given as a hint (not to the integer solvers: cvc5 took 9 s instead of 0.1 s on a bijectivity
+// obligation with it).
+z3::expr in_box(LeafLayout const& l, std::vector<z3::expr> const& coords) {
+  return coords.back() >= 0 && coords.back() < l.shape.back();
+}
+
 Answer injective(Setting const& s, Fn const& f) {
   if (auto u = shapes_ok(s, f, "F")) return *u;
   if (auto r = by_radix(s, f, std::nullopt, Goal::injective)) return *r;
@@ -456,6 +562,7 @@ Answer injective(Setting const& s, Fn const& f) {
   b.finish();
   z3::expr n = f.size();
   b.o.assume(i >= 0 && i < j && j < n);
+  b.o.hint(in_box(f.layout, ci) && in_box(f.layout, cj));
   Operands ops{&f, nullptr, {}, {}, {}};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), index_in(m, j), 0, 0}; };
   return decide(s, b.o, !fi.equals(fj), Goal::injective, ops, witness, [&](z3::model const& m) {
@@ -473,6 +580,7 @@ Answer image_within(Setting const& s, Fn const& f, z3::expr const& lo, z3::expr 
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
   b.o.assume(i >= 0 && i < f.size());
+  b.o.hint(in_box(f.layout, ci));
   Operands ops{&f, nullptr, {}, lo, hi};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
   return decide(s, b.o, lo <= fi.scalar() && fi.scalar() < hi && fi.equals(SymValue(fi.scalar())), Goal::image_within, ops, witness,
@@ -492,6 +600,7 @@ Answer fits_int32(Setting const& s, Fn const& f) {
   SymValue fi = evaluate(b.e, f, i, &ci);
   b.finish();
   b.o.assume(i >= 0 && i < f.size());
+  b.o.hint(in_box(f.layout, ci));
   z3::expr lo = s.ctx->int_val(int64_t{-2147483648LL}), hi = s.ctx->int_val(int64_t{2147483648LL});
   z3::expr ok = s.ctx->bool_val(true);
   for (auto const& [p, e] : fi.parts()) ok = ok && lo <= e && e < hi;
@@ -517,8 +626,11 @@ Answer bijective(Setting const& s, Fn const& f, z3::expr const& n) {
   // Only k's domain is assumed: i < j < size is empty for size 1, and assuming it would make
   // the whole goal vacuous (bijective(1:5, 7) was "proved").
   b.o.assume(k >= 0 && k < size);
+  b.o.hint(in_box(f.layout, ck));
+  z3::expr pair_in = i >= 0 && i < j && j < size;
+  b.o.hint(z3::implies(pair_in, in_box(f.layout, ci) && in_box(f.layout, cj)));
   z3::expr same_size = size == n;
-  z3::expr inj = z3::implies(i >= 0 && i < j && j < size, !fi.equals(fj));
+  z3::expr inj = z3::implies(pair_in, !fi.equals(fj));
   z3::expr within = 0 <= fk.scalar() && fk.scalar() < n && fk.equals(SymValue(fk.scalar()));
   Operands ops{&f, nullptr, n, {}, {}};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), index_in(m, j), index_in(m, k), 0}; };
@@ -584,6 +696,8 @@ Answer equal(Setting const& s, Fn const& f, Fn const& g) {
   z3::expr nf = f.size(), ng = g.size();
   z3::expr same_size = nf == ng;
   z3::expr in_domain = i >= 0 && i < nf;
+  b.o.hint(z3::implies(in_domain, in_box(f.layout, cf)));
+  b.o.hint(z3::implies(same_polynomial(nf, ng) ? in_domain : i >= 0 && i < ng, in_box(g.layout, cg)));
   Operands ops{&f, &g, {}, {}, {}};
   auto witness = [&](z3::model const& m) { return Witness{index_in(m, i), 0, 0, 0}; };
   return decide(s, b.o, same_size && z3::implies(in_domain, fi.equals(gi)), Goal::equal, ops, witness, [&](z3::model const& m) {

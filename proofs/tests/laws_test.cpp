@@ -158,6 +158,9 @@ TEST_P(Laws, AnswerAsStated) {
     std::printf("%-16s %-8s %7.3f s  %s%s%s\n", r.family.c_str(), lp::name(r.answer.status), r.answer.seconds, r.law.c_str(),
                 core.empty() ? "" : "\n                 core: ", core.c_str());
     if (r.answer.status == lp::Status::refuted) std::printf("                 counterexample: %s\n", r.answer.counterexample.c_str());
+    if (!r.answer.lemma.empty()) std::printf("                 by: %s\n", r.answer.lemma.c_str());
+    if (r.answer.bitvector_width > 0)
+      std::printf("                 by: bit-vectors, %u bits, within %s\n", r.answer.bitvector_width, r.answer.bitvector_bounds.c_str());
     std::fflush(stdout);
   }
   std::printf("%s\n", lp::unknown_line(results).c_str());

@@ -490,3 +490,23 @@ set_tests_properties(cli.prove_z3_timer_deadlock PROPERTIES TIMEOUT 60)
 layoutref_cli_test(audit_prove_watchdog_stall RC 4 ARGS audit --prove ${LAYOUTREF_CLI_DIR}/soundness_prove.tsv
   LINES "soundness_prove.tsv:1 composition: a solver call did not return within the case's budget \\(60000 ms" REJECT "correct")
 set_tests_properties(cli.audit_prove_watchdog_stall PROPERTIES ENVIRONMENT LAYOUTREF_PROVE_STALL=1 TIMEOUT 120)
+# The bit-vector tier (docs/proofs.md, "The bit-vector fallback"): a swizzle of a symbolic layout,
+# which the integer encoding leaves unknown, is proved for every value within the bounds (2^16)
+# with the width named; its false variant (64 | M only: index 512 gives 576 at M = 576, N = 1) is
+# refuted, never proved. The integer encoding gets half of --timeout first.
+layoutref_cli_test(prove_bitvector_swizzle_symbolic RC 0 ARGS prove "injective(Sw<3,4,3> o 0 o (M,N):(1,M))"
+  --where "M in 1024..2^16, N in 1..2^16, M % 1024 == 0" --timeout 6000
+  LINES "^proved \\(for all values within the stated bounds \\(bit-vectors, 34 bits\\), "
+        "note: proved for all values within the stated bounds \\(M in 2\\^10..2\\^16, N in 1..2\\^16\\) that satisfy the hypotheses by bit-vectors")
+layoutref_cli_test(prove_bitvector_swizzle_symbolic_false RC 1 ARGS prove "image_within(Sw<3,4,3> o 0 o (M,N):(1,M), 0, M*N)"
+  --where "M in 64..2^16, N in 1..2^16, M % 64 == 0" --timeout 6000
+  LINES "^refuted \\(.*counterexample checked with the spec" REJECT "^proved")
+# A symbolic layout under a swizzle needs integer strides; a concrete one is read as before.
+layoutref_cli_test(prove_swizzle_symbolic_basis_stride RC 2 ARGS prove "injective(Sw<3,4,3> o 0 o (M,N):(1@0,M@1))"
+  --where "M in 1..8, N in 1..8" LINES "layoutref prove: ")
+# CuTe's ceil_div in complement's last mode folds the cotarget's numerals into its -1: (4*M+a)/a,
+# not (4*M+1+a-1)/a; the read-back term proves the same layout, and a wrong quotient is refuted.
+layoutref_cli_test(prove_symbolic_ceil_folds_numerals RC 0 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M+a)/a):a)"
+  --where "a in 2..64, M in 1..64" LINES "^proved \\(same layout" "complement.a:1, 4.M.1. = .4.M.a./a:a ")
+layoutref_cli_test(prove_symbolic_ceil_folds_numerals_false RC 1 ARGS prove "equal(complement(a:1, 4*M+1), ((4*M+a-1)/a):a)"
+  --where "a in 2..64, M in 1..64" LINES "^refuted \\(" REJECT "^proved")

@@ -14,6 +14,7 @@
 
 #include <layoutref/proofs/prover.hpp>
 
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
@@ -62,5 +63,49 @@ class BvArith {
 void bv_bound(Obligation& o, std::string const& name, z3::expr const& v, long long lo, long long hi, bool is_signed = false);
 /// The value of a bit-vector in a model, as a signed or unsigned decimal.
 std::string bv_value(z3::model const& m, z3::expr const& e, bool is_signed = false);
+
+/// The bit-vector tier of a query whose integer obligation was left unknown (docs/proofs.md,
+/// "The bit-vector fallback"). The obligation (facts, named hypotheses, goal: integer terms with
+/// +, -, *, div and mod by divisors >= 1) is translated term by term into bit-vectors:
+///  - Ranges. Every integer constant gets an interval from the top-level conjuncts of the facts
+///    (and the obligation's hints, facts by construction kept out of the integer solvers: the
+///    last coordinate of an index's split, query.cpp's in_box), the hypotheses and one disjunct
+///    of the negated goal (`x <= t`, `x < t`, `x == t` with t's
+///    interval known; an equation solved for a constant that occurs once, as c == s*q + r for q;
+///    an equation's sides and summands narrowed by each other). Every interval holds in every
+///    integer model of that conjunction, so every term's interval (interval arithmetic) does.
+///  - Widths. Each term is computed at a width that holds its interval (two's complement), each
+///    operation at the width of its result's interval and its operands' (signed comparisons,
+///    floor division and Euclidean remainder as the integers'): in every integer model no
+///    operation wraps, so the model is a model of the bit-vector formula. Hence unsat of the
+///    bit-vector formula is unsat of the integer one: proved, for every value within the bounds.
+///    Nothing is assumed about widths: they are computed from the intervals, and a term without
+///    a finite interval (a divisor that may be below 1, an unbounded constant in the goal, a
+///    quantifier) makes the tier not apply.
+///  - Conjuncts of the facts and hypotheses that mention a constant without an interval (the
+///    split of an index that this disjunct does not constrain) are left out: a weaker formula,
+///    whose unsat still proves the goal.
+/// Each disjunct of the negated goal (at most 16) is one bit-vector obligation, put to the solvers
+/// of `o` (the portfolio where asked).
+struct BvAttempt {
+  enum class Kind { not_applicable, proved, counterexample, unknown };
+  Kind kind = Kind::not_applicable;
+  std::string why;      ///< not_applicable / unknown: the reason
+  unsigned width = 0;   ///< the widest operation, in bits
+  std::string smt2;     ///< the bit-vector obligations, `(reset)`-separated
+  std::vector<std::string> solvers, core;
+  bool z3_proved = true;  ///< every part was proved by z3 (replayable); false when cvc5 proved a part alone
+  /// counterexample: each integer constant of the disjunct's formula with its value (a numeral),
+  /// to be fixed in the integer obligation and checked there and with the spec.
+  std::vector<std::pair<z3::expr, z3::expr>> model;
+};
+
+/// The largest |bound| of a variable for which `prove` tries the bit-vector tier: 2^16.
+inline constexpr long long kBitvectorBoundLimit = 1LL << 16;
+/// The widest operation the tier builds (wider: not applicable).
+inline constexpr unsigned kBitvectorMaxWidth = 128;
+
+/// The bit-vector tier on `o` and `goal` (integer terms) until `deadline`.
+BvAttempt bitvector_attempt(Obligation const& o, z3::expr const& goal, std::chrono::steady_clock::time_point deadline);
 
 }  // namespace layoutref::proofs

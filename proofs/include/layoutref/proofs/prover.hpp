@@ -62,6 +62,11 @@ struct Answer {
   /// The goal was proved by z3 in process (so the replay is a fresh z3); false when only cvc5
   /// proved it (its own process is the independent run).
   bool z3_proved = false;
+  /// proved by the bit-vector tier (bitvector.hpp, bitvector_attempt): the widest operation's
+  /// width in bits (0: not by bit-vectors), and the bounds the proof holds within
+  /// (`a in 1..65536, b in 1..65536`): proved for all values within them, not beyond.
+  unsigned bitvector_width = 0;
+  std::string bitvector_bounds;
 };
 
 /// Describes a model of the negated goal as a counterexample.
@@ -79,12 +84,26 @@ class Obligation {
   /// A named hypothesis; its name appears in the unsat core when the proof needs it.
   void hypothesis(std::string name, z3::expr const& e) { hyps_.push_back({std::move(name), e}); }
   std::vector<std::pair<std::string, z3::expr>> const& hypotheses() const { return hyps_; }
+  std::vector<z3::expr> const& facts() const { return facts_; }
+  /// A fact that holds by construction but is left out of the integer obligation (it slows the
+  /// solvers: the last coordinate's bound, query.cpp's in_box): the bit-vector tier's ranges use it.
+  void hint(z3::expr const& e) { hints_.push_back(e); }
+  std::vector<z3::expr> const& hints() const { return hints_; }
+  SolverChoice solver_choice() const { return choice_; }
+
+  /// What runs while cvc5 works on the obligation, once z3 has answered unknown (with z3's
+  /// reason; at once with SolverChoice::cvc5): the bit-vector tier (query.cpp). An answer that
+  /// is not unknown is the obligation's (cvc5 is stopped); an unknown one's reason is added to
+  /// the final unknown answer's.
+  using Meanwhile = std::function<Answer(std::string const& z3_reason)>;
 
   /// Prove `goal` for every model of the facts and hypotheses. `timeout_ms` == 0 means the
-  /// query's budget is spent: unknown, no solver call.
+  /// query's budget is spent: unknown, no solver call. z3 gets `z3_timeout_ms` of it where that
+  /// is given (non-zero and smaller), cvc5 the whole of it.
   /// @post status == proved only when Z3 answered unsat and the hypotheses are satisfiable.
   /// @throws InputError when the hypotheses alone are unsatisfiable (the query is vacuous).
-  Answer prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe) const;
+  Answer prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe, Meanwhile const& meanwhile = nullptr,
+               unsigned z3_timeout_ms = 0) const;
 
   /// The SMT-LIB2 text of facts ∧ hypotheses ∧ ¬goal (unsat means proved), with the hypotheses
   /// named (`:named`) so that `(get-unsat-core)` replays the core.
@@ -93,7 +112,7 @@ class Obligation {
  private:
   z3::context* ctx_;
   SolverChoice choice_ = SolverChoice::z3;
-  std::vector<z3::expr> facts_;
+  std::vector<z3::expr> facts_, hints_;
   std::vector<std::pair<std::string, z3::expr>> hyps_;
 };
 
