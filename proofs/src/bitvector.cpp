@@ -142,7 +142,6 @@ I128 ceil_div(I128 a, I128 b) {  // b > 0
   if (a % b != 0 && a > 0) ++q;
   return q;
 }
-I128 max_abs(Iv a) { return std::max(a.lo < 0 ? -a.lo : a.lo, a.hi < 0 ? -a.hi : a.hi); }
 // The width (two's complement) that holds every value of a finite interval.
 unsigned width_of(Iv a) {
   unsigned w = 1;
@@ -230,8 +229,8 @@ class Ranges {
         if (!others.finite() || (others.lo <= 0 && others.hi >= 0)) continue;
         // f = whole / K exactly, K of one sign: f lies between the quotients at the corners
         Iv w = others.lo > 0 ? whole : neg(whole);
-        Iv k = others.lo > 0 ? others : neg(others);
-        I128 lo = std::min(ceil_div(w.lo, k.lo), ceil_div(w.lo, k.hi)), hi = std::max(floor_div(w.hi, k.lo), floor_div(w.hi, k.hi));
+        Iv kv = others.lo > 0 ? others : neg(others);
+        I128 lo = std::min(ceil_div(w.lo, kv.lo), ceil_div(w.lo, kv.hi)), hi = std::max(floor_div(w.hi, kv.lo), floor_div(w.hi, kv.hi));
         narrow(e.arg(k2), Iv{lo, hi}, depth + 1);
       }
     }

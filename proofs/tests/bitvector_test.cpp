@@ -106,7 +106,7 @@ TEST(Bitvector, SwizzleOfASymbolicLayoutWithin2To16) {
   // integer encoding leaves it unknown (the swizzle's bits are div/mod by powers of two of a
   // nonlinear index), the bit-vectors prove it (docs/proofs.md).
   z3::context c;
-  lp::Setting s{&c, {}, 5000, {}};
+  lp::Setting s{&c, {}, 5000, {}, {}, {}};
   ASSERT_EQ(s.vars.parse("M in 1024..2^16, N in 1..2^16, M % 1024 == 0"), "");
   ASSERT_EQ(lp::add_facts(s), "");
   std::string error;
@@ -119,7 +119,7 @@ TEST(Bitvector, SwizzleOfASymbolicLayoutWithin2To16) {
   EXPECT_EQ(a.bitvector_bounds, "M in 2^10..2^16, N in 1..2^16");
   // The false variant: the image within [0, M*N) with 64 | M only (at M = 576, N = 1 index 512
   // gives 576): refuted (by either tier), never proved.
-  lp::Setting t{&c, {}, 20000, {}};
+  lp::Setting t{&c, {}, 20000, {}, {}, {}};
   ASSERT_EQ(t.vars.parse("M in 64..2^16, N in 1..2^16, M % 64 == 0"), "");
   ASSERT_EQ(lp::add_facts(t), "");
   auto l2 = lp::parse_symbolic_layout(c, t.vars, "(M,N):(1,M)", error);

@@ -22,7 +22,7 @@ lp::Fn layout_fn(z3::context& c, std::string const& text, lp::Variables const& v
 
 TEST(Query, ColumnMajorIsBijective) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   // (4,8):(1,4) enumerates 0..31 once each.
   auto a = lp::bijective(s, layout_fn(c, "(4,8):(1,4)"), c.int_val(32));
   EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
@@ -30,7 +30,7 @@ TEST(Query, ColumnMajorIsBijective) {
 
 TEST(Query, BroadcastIsNotInjective) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   // (2,3):(0,1): indices 0 and 1 (coordinates (0,0), (1,0)) both give 0.
   auto a = lp::injective(s, layout_fn(c, "(2,3):(0,1)"));
   ASSERT_EQ(a.status, lp::Status::refuted);
@@ -39,7 +39,7 @@ TEST(Query, BroadcastIsNotInjective) {
 
 TEST(Query, SymbolicColumnMajorIsBijective) {
   z3::context c;
-  lp::Setting s{&c, {}, 20000, {}};
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
   ASSERT_EQ(s.vars.parse("a in 1..64, b in 1..64"), "");
   std::string error;
   auto n = lp::parse_term(c, s.vars, "a*b", error);
@@ -50,7 +50,7 @@ TEST(Query, SymbolicColumnMajorIsBijective) {
 
 TEST(Query, SymbolicWrongStrideIsRefuted) {
   z3::context c;
-  lp::Setting s{&c, {}, 20000, {}};
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
   ASSERT_EQ(s.vars.parse("a in 2..8, b in 2..8"), "");
   std::string error;
   auto n = lp::parse_term(c, s.vars, "a*b", error);
@@ -63,7 +63,7 @@ TEST(Query, SymbolicWrongStrideIsRefuted) {
 
 TEST(Query, EqualFindsTheFirstDifference) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   // (2,2):(1,2) and 4:1 are the same function; (2,2):(2,1) differs at index 1 (2 vs 1).
   EXPECT_EQ(lp::equal(s, layout_fn(c, "(2,2):(1,2)"), layout_fn(c, "4:1")).status, lp::Status::proved);
   auto a = lp::equal(s, layout_fn(c, "(2,2):(2,1)"), layout_fn(c, "4:1"));
@@ -72,7 +72,7 @@ TEST(Query, EqualFindsTheFirstDifference) {
 
 TEST(Query, Int32Fit) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   // 65536:32768 reaches 65535*32768 = 2147450880 < 2^31; 65537:32768 reaches 2^31.
   EXPECT_EQ(lp::fits_int32(s, layout_fn(c, "65536:32768")).status, lp::Status::proved);
   EXPECT_EQ(lp::fits_int32(s, layout_fn(c, "65537:32768")).status, lp::Status::refuted);
@@ -80,7 +80,7 @@ TEST(Query, Int32Fit) {
 
 TEST(Query, VacuousHypothesesAreAnError) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   ASSERT_EQ(s.vars.parse("a in 1..4"), "");
   // a >= 5 contradicts a in 1..4: every goal would be "proved" (issue 12 item 1).
   s.hypotheses.push_back({"too_big", c.int_const("a") >= 5});
@@ -89,7 +89,7 @@ TEST(Query, VacuousHypothesesAreAnError) {
 
 TEST(Query, ShapeBelowOneIsAnError) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   ASSERT_EQ(s.vars.parse("a in 1..3"), "");
   // a-1 is 0 at a = 1.
   EXPECT_THROW(lp::injective(s, layout_fn(c, "(a-1):1", s.vars)), lp::InputError);
@@ -97,7 +97,7 @@ TEST(Query, ShapeBelowOneIsAnError) {
 
 TEST(Query, BudgetSpentIsUnknown) {
   z3::context c;
-  lp::Setting s{&c, {}, 10000, {}};
+  lp::Setting s{&c, {}, 10000, {}, {}, {}};
   s.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
   EXPECT_EQ(lp::injective(s, layout_fn(c, "(4,8):(1,4)")).status, lp::Status::unknown);
 }
@@ -108,7 +108,7 @@ namespace {
 lp::Answer bijective_text(std::string const& f, std::string const& n, std::string const& where,
                           std::vector<std::pair<std::string, std::string>> const& facts = {}) {
   z3::context c;  // an Answer holds texts only
-  lp::Setting s{&c, {}, 20000, {}};
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
   EXPECT_EQ(s.vars.parse(where), "");
   std::string error;
   for (auto const& [name, text] : facts) {
@@ -220,7 +220,7 @@ TEST(Query, WhereRefusesBadFactsAndBounds) {
 // cannot hold, and the exhaustive check visits only the assignments where it holds.
 TEST(Query, FactsAreHypotheses) {
   auto setting = [](z3::context& c, std::string const& where) {
-    lp::Setting s{&c, {}, 20000, {}};
+    lp::Setting s{&c, {}, 20000, {}, {}, {}};
     EXPECT_EQ(s.vars.parse(where), "");
     EXPECT_EQ(lp::add_facts(s), "");
     return s;
