@@ -366,6 +366,15 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
   if (tid == 0) failed = 0;
   __syncthreads();
   int e = 0;
+  // Every thread: a failed step writes its status; after the barrier the whole block stops.
+  auto stopped = [&](int err) {
+    if (err != 0) {
+      atomicExch(status, err);
+      failed = 1;
+    }
+    __syncthreads();
+    return failed != 0;
+  };
   if (tid % 32 == 0) {  // phase 1: one step per warp
     switch (tid / 32) {
       case 0: e = tiles_in_block(k.a, k.tiler, tile0[0], &rest[0], &ntiles[0]); break;
@@ -378,12 +387,7 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
       default: break;
     }
   }
-  if (e != 0) {
-    atomicExch(status, e);
-    failed = 1;
-  }
-  __syncthreads();
-  if (failed) return;
+  if (stopped(e)) return;
   if (tid % 32 == 0) {  // phase 2
     switch (tid / 32) {
       case 0: e = divide_in_block(a, tile0[0], by[0], z[0]); if (e == 0) share_in_block(z[0], inverse[0], a, share[0]); break;
@@ -406,12 +410,7 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
       default: break;
     }
   }
-  if (e != 0) {
-    atomicExch(status, e);
-    failed = 1;
-  }
-  __syncthreads();
-  if (failed) return;
+  if (stopped(e)) return;
   FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
   // This thread's share: from the block's share where it is direct, else sliced here.
   auto mine = [&](int j, LayoutN<kKernelLeaves> const& thr, u32 const* origin, FastThreadPlan<Index>& out) {
@@ -424,12 +423,7 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
   if (e == 0) e = mine(1, k.thr_b, b, sb);
   if (e == 0 && transpose) e = mine(2, k.thr_a, smem, sr);
   if (e == 0 && transpose) e = mine(3, k.thr_b, smem, sw);
-  if (e != 0) {
-    atomicExch(status, e);
-    failed = 1;
-  }
-  __syncthreads();
-  if (failed) return;
+  if (stopped(e)) return;
   FL const fa = tiles_plan[0], fb = tiles_plan[1];
   i64 const count = ntiles[0];
   if (transpose)
