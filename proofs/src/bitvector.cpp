@@ -255,7 +255,7 @@ class Ranges {
     bool negated = false;
     while (kind(a) == Z3_OP_NOT) negated = !negated, a = a.arg(0);
     Z3_decl_kind op = kind(a);
-    if (a.num_args() != 2 || !a.arg(0).is_int() || !a.arg(1).is_int()) return;
+    if (!a.is_app() || a.num_args() != 2 || !a.arg(0).is_int() || !a.arg(1).is_int()) return;
     z3::expr x = a.arg(0), y = a.arg(1);
     if (negated) {
       if (op == Z3_OP_LE) op = Z3_OP_GT;
@@ -285,7 +285,7 @@ class Ranges {
 
   Iv compute(z3::expr const& e, bool plain) {
     auto of = [&](z3::expr const& x) { return plain ? computed(x) : this->of(x); };
-    if (!e.is_int()) return {};
+    if (!e.is_int() || !e.is_app()) return {};  // a bound variable: no interval
     if (e.is_numeral()) {
       int64_t v = 0;
       if (e.is_numeral_i64(v)) return exact(v);
@@ -406,6 +406,7 @@ class Translator {
   std::map<unsigned, Iv> consts_iv;
 
   std::optional<z3::expr> formula(z3::expr const& e) {
+    if (!e.is_app()) return std::nullopt;  // a quantifier (surjective's) or a bound variable: not translated
     if (e.is_true()) return ctx.bool_val(true);
     if (e.is_false()) return ctx.bool_val(false);
     Z3_decl_kind op = kind(e);
@@ -519,7 +520,7 @@ class Translator {
   }
 
   std::optional<Bv> build(z3::expr const& e) {
-    if (!e.is_int()) return std::nullopt;
+    if (!e.is_int() || !e.is_app()) return std::nullopt;  // a bound variable: not translated
     Iv iv = ranges.computed(e);
     if (e.is_numeral()) {
       int64_t v = 0;
