@@ -17,6 +17,7 @@
 #include "sweep_plan.hpp"
 
 #include <layoutref/impl/fast_layout.hpp>
+#include <layoutref/impl/flat.hpp>
 #include <layoutref/impl/mma.hpp>
 #include <layoutref/impl/swizzle.hpp>
 #include <layoutref/impl/tensor.hpp>
@@ -237,11 +238,20 @@ struct KernelCopyLayouts {
 
 /// A global M x N array of 32-bit elements, column-major A (M,N):(1,M) copied into B, either the
 /// same layout (copy) or row-major (M,N):(N,1) (transpose), by 64 x 64 tiles with 256 threads.
+/// The same layouts as rank-2 flat layouts and a shape tiler (impl/flat.hpp): what a kernel
+/// author declares for rank-2 tensors whose extents arrive at run time (CuTe's
+/// Layout<Shape<int,int>, Stride<int,int>>). The flat kernels partition with impl's flat algebra.
+struct KernelFlatLayouts {
+  impl::FlatLayout<2> a{}, b{}, smem{}, thr_a{}, thr_b{};
+  impl::FlatTuple<2> tiler{};
+};
+
 struct CopyProblem {
   i64 m = 0, n = 0;
   bool transpose = false;
   int reps = 20;  ///< timed repetitions (the median is reported), after 2 untimed ones
   KernelCopyLayouts kernel{};  ///< the same layouts for the kernels that partition by themselves
+  KernelFlatLayouts flat{};    ///< and as flat layouts, for the flat kernels
 };
 inline constexpr int kCopyThreads = 256;
 inline constexpr int kCopyTile = 64;

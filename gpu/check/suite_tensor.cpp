@@ -186,6 +186,12 @@ void copy_problem(Run& run, std::string const& key, i64 m, i64 n, bool transpose
   p.kernel.thr_a = must(im::with_capacity<kKernelLeaves>(thr_r), "thr at the kernels' capacity");
   p.kernel.thr_b = must(im::with_capacity<kKernelLeaves>(transpose ? thr_w : thr_r), "thr at the kernels' capacity");
   p.kernel.tiler = must(im::with_capacity<kKernelLeaves>(tiler), "the tiler at the kernels' capacity");
+  p.flat.a = must(im::FlatLayout<2>::make(p.kernel.a), "A as a flat layout");
+  p.flat.b = must(im::FlatLayout<2>::make(p.kernel.b), "B as a flat layout");
+  p.flat.smem = must(im::FlatLayout<2>::make(p.kernel.smem), "the shared tile as a flat layout");
+  p.flat.thr_a = must(im::FlatLayout<2>::make(p.kernel.thr_a), "thr as a flat layout");
+  p.flat.thr_b = must(im::FlatLayout<2>::make(p.kernel.thr_b), "thr as a flat layout");
+  p.flat.tiler = must(im::flat_shape_tiler<2>(p.kernel.tiler), "the tiler as a flat shape");
   PlanCopy plans = [&](std::uint32_t* a, std::uint32_t* b, std::uint32_t* smem_origin, CopyPlans& out) {
     out.array_a = la;
     std::string e = plan_tensor(im::make_tensor(im::make_gmem_ptr(a), la), tiler, thr_r, out.a, &out.tiles_a);

@@ -432,6 +432,90 @@ __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u
     partition_loop<false, kPartTilesCopy>(a, b, smem, smem_cosize, fa, fb, count, sa, sb, sr, sw);
 }
 
+// ---- the same kernels, partitioning with impl's flat algebra ---------------------------------------
+
+/// One thread's share of tile 0 of t (origin: the array's or the shared tile's start) by thr, as
+/// a FastThreadPlan: local_partition(t, thr, tid) (impl/flat.hpp), its layout made a 32-bit
+/// FastLayoutR. Returns 0, or 20 + the Errc of local_partition, 30 + that of make_fast_layout,
+/// 50: an offset that does not fit 32 bits.
+template <class T>
+__device__ __forceinline__ int flat_share(FlatTensor<Pointer<T>, 2> const& tile0, FlatLayout<2> const& thr, int tid, std::type_identity_t<T const*> origin,
+                                          FastThreadPlan<u32>& out) {
+  auto part = local_partition(tile0, thr, tid);
+  if (!part.ok()) return 20 + static_cast<int>(part.error.code);
+  auto f = make_fast_layout<u32>(part.value.layout);
+  if (!f.ok()) return 30 + static_cast<int>(f.error.code);
+  i64 const offset = part.value.engine.ptr - origin;
+  if (offset < 0 || offset > i64{0xffffffff}) return 50;
+  out = FastThreadPlan<u32>{f.value, static_cast<u32>(offset), f.value.size};
+  return 0;
+}
+
+/// The tiles of t by tiler: tile 0 (local_tile at the coordinate (0,0)) and the plan of the
+/// tiles' starts (the rest mode of zipped_divide as a 32-bit FastLayoutR over the 1-D tile
+/// index). Returns 0, or 40 + the Errc of local_tile or zipped_divide, 30 + that of
+/// make_fast_layout.
+template <class T>
+__device__ __forceinline__ int flat_tiles(FlatTensor<Pointer<T>, 2> const& t, FlatTuple<2> const& tiler, FlatTensor<Pointer<T>, 2>& tile0,
+                                          FastLayoutR<kPlanRank, u32>* rest) {
+  auto t0 = local_tile(t, tiler, FlatTuple<2>{});
+  if (!t0.ok()) return 40 + static_cast<int>(t0.error.code);
+  tile0 = t0.value;
+  if (rest == nullptr) return 0;
+  auto z = zipped_divide(t.layout, tiler);
+  if (!z.ok()) return 40 + static_cast<int>(z.error.code);
+  auto f = make_fast_layout<u32>(z.value.rest);
+  if (!f.ok()) return 30 + static_cast<int>(f.error.code);
+  *rest = f.value;
+  return 0;
+}
+
+/// copy_impl_kernel (Transpose false) over rank-2 flat layouts (KernelFlatLayouts), as a kernel
+/// author writes it with static-rank layouts: every thread calls impl's flat local_tile and
+/// local_partition itself (impl/flat.hpp: no block-wide setup, no shared values; its values stay in
+/// registers), then runs partition_loop with Tiles a step and MinBlocks blocks a SM, as
+/// partition_kernel. H100: 0.95 of the hand-indexed copy (docs/gpu.md, thirteenth session). The
+/// transpose through it (Transpose true) measured 0.60 of hand, slower than partition_kernel's, so
+/// the transpose runs partition_kernel only. A failed partition writes its status (flat_share,
+/// flat_tiles) and the block copies nothing.
+template <bool Transpose, int Tiles, int MinBlocks>
+__global__ void __launch_bounds__(kThreads, MinBlocks) flat_partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelFlatLayouts const k,
+                                                                            u32 smem_cosize, int* status) {
+  extern __shared__ u32 smem[];
+  int const tid = static_cast<int>(threadIdx.x);
+  FlatTensor<Pointer<u32 const>, 2> ta;
+  FlatTensor<Pointer<u32>, 2> tb;
+  FastLayoutR<kPlanRank, u32> fa, fb;
+  FastThreadPlan<u32> sa{}, sb{}, sr{}, sw{};
+  int e = flat_tiles(make_tensor(make_gmem_ptr(a), k.a), k.tiler, ta, &fa);
+  if (e == 0) e = flat_tiles(make_tensor(make_gmem_ptr(b), k.b), k.tiler, tb, &fb);
+  if (e == 0) e = flat_share(ta, k.thr_a, tid, a, sa);
+  if (e == 0) e = flat_share(tb, k.thr_b, tid, static_cast<u32 const*>(b), sb);
+  if constexpr (Transpose) {
+    u32 const* const s0 = smem;
+    FlatTensor<Pointer<u32 const>, 2> ts;
+    if (e == 0) e = flat_tiles(make_tensor(make_smem_ptr(s0), k.smem), k.tiler, ts, static_cast<FastLayoutR<kPlanRank, u32>*>(nullptr));
+    if (e == 0) e = flat_share(ts, k.thr_a, tid, s0, sr);
+    if (e == 0) e = flat_share(ts, k.thr_b, tid, s0, sw);
+  }
+  if (__syncthreads_or(e != 0)) {
+    if (e != 0) atomicExch(status, e);
+    return;
+  }
+  partition_loop<Transpose, Tiles>(a, b, smem, smem_cosize, fa, fb, static_cast<i64>(fa.size), sa, sb, sr, sw);
+}
+
+/// flat_partition_kernel<Transpose, Tiles, MinBlocks>'s grid: as many blocks as run at once
+/// (its occupancy with smem_bytes of dynamic shared memory), at most one a tile.
+template <bool Transpose, int Tiles, int MinBlocks>
+int flat_grid(i64 tiles, int sms, std::size_t smem_bytes) {
+  auto kernel = flat_partition_kernel<Transpose, Tiles, MinBlocks>;
+  if (smem_bytes > 48 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
+  int per_sm = 1;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem_bytes);
+  return static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+}
+
 constexpr int kBatch = 8;  ///< values per thread loaded before any is stored (the batched impl kernels)
 
 /// copy_impl_kernel with kBatch loads in flight per thread (the index arithmetic is the same impl
@@ -715,6 +799,12 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         run_partitioned("impl, partitioned in the kernel", [&] {
           partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, 0, status.get());
         });
+        {
+          int const g = flat_grid<false, kPartTilesCopy, kPartBlocksPerSM>(tiles, sms, 0);
+          run_partitioned("impl, flat partition in the kernel", [&] {
+            flat_partition_kernel<false, kPartTilesCopy, kPartBlocksPerSM><<<g, kThreads>>>(a.get(), b.get(), p.flat, 0, status.get());
+          });
+        }
       }
     } else {
       std::size_t const smem_bytes = static_cast<std::size_t>(smem_cosize) * sizeof(u32);
