@@ -229,12 +229,13 @@ union Uninitialized {
 /// and kept in registers; otherwise once per batch and step. The shared tile's offsets are
 /// evaluated where they are used (kept too, they made ptxas spill at 128 registers). Transposing
 /// one tile a step with one batch, the loop is software-pipelined: tile t + gridDim.x is loaded
-/// into registers while tile t goes from the shared tile to B.
-template <bool Transpose, int Tiles>
+/// into registers while tile t goes from the shared tile to B; with Table, that loop reads the
+/// shared tile's offsets from `table` (flat_partition_kernel's, kTableBytes) instead.
+template <bool Transpose, int Tiles, bool Table = false>
 __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* __restrict__ b, u32* smem, u32 smem_cosize,
                                                FastLayoutR<kPlanRank, u32> const& fa, FastLayoutR<kPlanRank, u32> const& fb, i64 count,
                                                FastThreadPlan<u32> const& sa, FastThreadPlan<u32> const& sb, FastThreadPlan<u32> const& sr,
-                                               FastThreadPlan<u32> const& sw) {
+                                               FastThreadPlan<u32> const& sw, u32 const* table = nullptr) {
   using Index = u32;
   Index offA[kPartBatch], offB[kPartBatch];
   auto offsets = [&](Index v0) {
@@ -258,7 +259,12 @@ __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* _
       for (; t < count; t += gridDim.x) {
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
-          if (static_cast<Index>(k) < sa.values) smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
+          if (static_cast<Index>(k) < sa.values) {
+            if constexpr (Table)
+              smem[table[k * kThreads + threadIdx.x]] = r[k];
+            else
+              smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
+          }
         __syncthreads();
         i64 const next = t + gridDim.x;
         if (next < count) {
@@ -270,7 +276,12 @@ __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* _
         Index const ob = static_cast<Index>(fb(static_cast<Index>(t))) + sb.offset;
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
-          if (static_cast<Index>(k) < sb.values) w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
+          if (static_cast<Index>(k) < sb.values) {
+            if constexpr (Table)
+              w[k] = smem[table[(kPartBatch + k) * kThreads + threadIdx.x]];
+            else
+              w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
+          }
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
           if (static_cast<Index>(k) < sb.values) b[ob + offB[k]] = w[k];
@@ -451,65 +462,92 @@ __device__ __forceinline__ int flat_share(FlatTensor<Pointer<T>, 2> const& tile0
   return 0;
 }
 
-/// The tiles of t by tiler: tile 0 (local_tile at the coordinate (0,0)) and the plan of the
-/// tiles' starts (the rest mode of zipped_divide as a 32-bit FastLayoutR over the 1-D tile
-/// index). Returns 0, or 40 + the Errc of local_tile or zipped_divide, 30 + that of
-/// make_fast_layout.
+/// The tiles of t by tiler, from one zipped_divide (CuTe's gA = zipped_divide(A, tiler), tile k
+/// = gA(_, k)): tile 0 (mode 0 at t's origin: local_tile(t, tiler, (0,0)), which
+/// tests/impl/flat_test.cpp compares with it) and the plan of the tiles' starts (mode 1 as a 32-bit
+/// FastLayoutR over the 1-D tile index). Returns 0, or 40 + the Errc of zipped_divide, 30 + that
+/// of make_fast_layout.
 template <class T>
 __device__ __forceinline__ int flat_tiles(FlatTensor<Pointer<T>, 2> const& t, FlatTuple<2> const& tiler, FlatTensor<Pointer<T>, 2>& tile0,
                                           FastLayoutR<kPlanRank, u32>* rest) {
-  auto t0 = local_tile(t, tiler, FlatTuple<2>{});
-  if (!t0.ok()) return 40 + static_cast<int>(t0.error.code);
-  tile0 = t0.value;
-  if (rest == nullptr) return 0;
   auto z = zipped_divide(t.layout, tiler);
   if (!z.ok()) return 40 + static_cast<int>(z.error.code);
+  tile0 = make_tensor(t.engine, z.value.tile);
+  if (rest == nullptr) return 0;
   auto f = make_fast_layout<u32>(z.value.rest);
   if (!f.ok()) return 30 + static_cast<int>(f.error.code);
   *rest = f.value;
   return 0;
 }
 
-/// copy_impl_kernel (Transpose false) over rank-2 flat layouts (KernelFlatLayouts), as a kernel
-/// author writes it with static-rank layouts: every thread calls impl's flat local_tile and
-/// local_partition itself (impl/flat.hpp: no block-wide setup, no shared values; its values stay in
-/// registers), then runs partition_loop with Tiles a step and MinBlocks blocks a SM, as
-/// partition_kernel. H100: 0.95 of the hand-indexed copy (docs/gpu.md, thirteenth session). The
-/// transpose through it (Transpose true) measured 0.60 of hand, slower than partition_kernel's, so
-/// the transpose runs partition_kernel only. A failed partition writes its status (flat_share,
-/// flat_tiles) and the block copies nothing.
-template <bool Transpose, int Tiles, int MinBlocks>
-__global__ void __launch_bounds__(kThreads, MinBlocks) flat_partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelFlatLayouts const k,
-                                                                            u32 smem_cosize, int* status) {
-  extern __shared__ u32 smem[];
-  int const tid = static_cast<int>(threadIdx.x);
+/// One thread's plans in flat_partition_kernel: the tiles' starts of A and B, its shares of tile 0
+/// of A and B and, transposing, of the shared tile by both thread layouts.
+struct FlatPlans {
+  FastLayoutR<kPlanRank, u32> fa{}, fb{};
+  FastThreadPlan<u32> sa{}, sb{}, sr{}, sw{};
+};
+
+/// flat_partition_kernel's setup: thread tid's FlatPlans. Returns 0 or the status of the step
+/// that failed (flat_tiles, flat_share).
+template <bool Transpose>
+__device__ __forceinline__ int flat_setup(u32 const* a, u32* b, u32 const* smem, KernelFlatLayouts const& k, int tid, FlatPlans& p) {
   FlatTensor<Pointer<u32 const>, 2> ta;
   FlatTensor<Pointer<u32>, 2> tb;
-  FastLayoutR<kPlanRank, u32> fa, fb;
-  FastThreadPlan<u32> sa{}, sb{}, sr{}, sw{};
-  int e = flat_tiles(make_tensor(make_gmem_ptr(a), k.a), k.tiler, ta, &fa);
-  if (e == 0) e = flat_tiles(make_tensor(make_gmem_ptr(b), k.b), k.tiler, tb, &fb);
-  if (e == 0) e = flat_share(ta, k.thr_a, tid, a, sa);
-  if (e == 0) e = flat_share(tb, k.thr_b, tid, static_cast<u32 const*>(b), sb);
+  int e = flat_tiles(make_tensor(make_gmem_ptr(a), k.a), k.tiler, ta, &p.fa);
+  if (e == 0) e = flat_tiles(make_tensor(make_gmem_ptr(b), k.b), k.tiler, tb, &p.fb);
+  if (e == 0) e = flat_share(ta, k.thr_a, tid, a, p.sa);
+  if (e == 0) e = flat_share(tb, k.thr_b, tid, static_cast<u32 const*>(b), p.sb);
   if constexpr (Transpose) {
-    u32 const* const s0 = smem;
     FlatTensor<Pointer<u32 const>, 2> ts;
-    if (e == 0) e = flat_tiles(make_tensor(make_smem_ptr(s0), k.smem), k.tiler, ts, static_cast<FastLayoutR<kPlanRank, u32>*>(nullptr));
-    if (e == 0) e = flat_share(ts, k.thr_a, tid, s0, sr);
-    if (e == 0) e = flat_share(ts, k.thr_b, tid, s0, sw);
+    if (e == 0) e = flat_tiles(make_tensor(make_smem_ptr(smem), k.smem), k.tiler, ts, static_cast<FastLayoutR<kPlanRank, u32>*>(nullptr));
+    if (e == 0) e = flat_share(ts, k.thr_a, tid, smem, p.sr);
+    if (e == 0) e = flat_share(ts, k.thr_b, tid, smem, p.sw);
   }
+  return e;
+}
+
+/// The shared table of a transposing flat_partition_kernel: thread t's offsets into the shared
+/// tile of its values k < kPartBatch, read (sr) at [k][t] and written (sw) at [kPartBatch + k][t],
+/// after the Tiles shared buffers of smem_cosize values each.
+constexpr std::size_t kTableBytes = 2 * kPartBatch * kThreads * sizeof(u32);
+
+/// copy_impl_kernel (Transpose false) and transpose_impl_kernel (true) over rank-2 flat layouts
+/// (KernelFlatLayouts), as a kernel author writes them with static-rank layouts: every thread
+/// calls impl's flat zipped_divide and local_partition itself (impl/flat.hpp; no block-wide setup;
+/// the values stay in registers), then runs partition_loop with Tiles a step and
+/// kPartBlocksPerSM blocks a SM, as partition_kernel. Transposing, each thread first writes its
+/// offsets into the shared tile to the shared table (kTableBytes, after the shared buffers), so
+/// the loop reads them instead of evaluating sr and sw per tile (without it the transpose took
+/// 1.30 ms against 0.92 on an H100). The best of the variants measured (docs/gpu.md, thirteenth
+/// session). A failed partition writes its status (flat_share, flat_tiles) and the block copies
+/// nothing.
+template <bool Transpose, int Tiles>
+__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
+                                                                                   KernelFlatLayouts const k, u32 smem_cosize, int* status) {
+  extern __shared__ u32 smem[];
+  int const tid = static_cast<int>(threadIdx.x);
+  FlatPlans p;
+  int const e = flat_setup<Transpose>(a, b, smem, k, tid, p);
   if (__syncthreads_or(e != 0)) {
     if (e != 0) atomicExch(status, e);
     return;
   }
-  partition_loop<Transpose, Tiles>(a, b, smem, smem_cosize, fa, fb, static_cast<i64>(fa.size), sa, sb, sr, sw);
+  u32* const table = smem + static_cast<std::size_t>(Tiles) * smem_cosize;
+  if constexpr (Transpose) {
+#pragma unroll
+    for (int v = 0; v < kPartBatch; ++v) {
+      table[v * kThreads + tid] = static_cast<u32>(v) < p.sr.values ? p.sr.offset + static_cast<u32>(p.sr.part(static_cast<u32>(v))) : 0;
+      table[(kPartBatch + v) * kThreads + tid] = static_cast<u32>(v) < p.sw.values ? p.sw.offset + static_cast<u32>(p.sw.part(static_cast<u32>(v))) : 0;
+    }
+  }
+  partition_loop<Transpose, Tiles, Transpose>(a, b, smem, smem_cosize, p.fa, p.fb, static_cast<i64>(p.fa.size), p.sa, p.sb, p.sr, p.sw, table);
 }
 
-/// flat_partition_kernel<Transpose, Tiles, MinBlocks>'s grid: as many blocks as run at once
-/// (its occupancy with smem_bytes of dynamic shared memory), at most one a tile.
-template <bool Transpose, int Tiles, int MinBlocks>
+/// flat_partition_kernel<Transpose, Tiles>'s grid: as many blocks as run at once (its occupancy
+/// with smem_bytes of dynamic shared memory), at most one a tile.
+template <bool Transpose, int Tiles>
 int flat_grid(i64 tiles, int sms, std::size_t smem_bytes) {
-  auto kernel = flat_partition_kernel<Transpose, Tiles, MinBlocks>;
+  auto kernel = flat_partition_kernel<Transpose, Tiles>;
   if (smem_bytes > 48 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
   int per_sm = 1;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem_bytes);
@@ -800,9 +838,9 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, 0, status.get());
         });
         {
-          int const g = flat_grid<false, kPartTilesCopy, kPartBlocksPerSM>(tiles, sms, 0);
+          int const g = flat_grid<false, kPartTilesCopy>(tiles, sms, 0);
           run_partitioned("impl, flat partition in the kernel", [&] {
-            flat_partition_kernel<false, kPartTilesCopy, kPartBlocksPerSM><<<g, kThreads>>>(a.get(), b.get(), p.flat, 0, status.get());
+            flat_partition_kernel<false, kPartTilesCopy><<<g, kThreads>>>(a.get(), b.get(), p.flat, 0, status.get());
           });
         }
       }
@@ -828,6 +866,13 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         run_partitioned("impl, partitioned in the kernel", [&] {
           partition_kernel<<<grid_part, kThreads, part_smem>>>(a.get(), b.get(), p.kernel, true, static_cast<u32>(smem_cosize), status.get());
         });
+        {
+          std::size_t const flat_smem = kPartTilesTranspose * smem_bytes + kTableBytes;  // the shared buffers, then the table
+          int const g = flat_grid<true, kPartTilesTranspose>(tiles, sms, flat_smem);
+          run_partitioned("impl, flat partition in the kernel", [&] {
+            flat_partition_kernel<true, kPartTilesTranspose><<<g, kThreads, flat_smem>>>(a.get(), b.get(), p.flat, static_cast<u32>(smem_cosize), status.get());
+          });
+        }
       }
     }
   };

@@ -283,6 +283,14 @@ int partitions_agree(int cases, std::uint64_t seed) {
     for (int i = 0; i < R; ++i) sc.push_leaf(SliceLeaf::at(Int::dynamic(coord[i])));
     std::string const what = show(l) + " by " + show(FlatLayout<R>{tiler, tiler}) + " at " + show(FlatLayout<R>{coord, coord}) + ", thr " + show(thr) + " idx " +
                              std::to_string(idx);
+    // Tile 0 is mode 0 of the zipped divide at the tensor's origin (the copy kernel's flat_tiles).
+    auto z = zipped_divide(l, tiler);
+    auto tile0 = local_tile(ft, tiler, FlatTuple<R>{});
+    EXPECT_EQ(z.ok(), tile0.ok()) << what;
+    if (z.ok() && tile0.ok()) {
+      EXPECT_EQ(tile0.value.engine.ptr, kMiddle) << what;
+      EXPECT_EQ(leaves(tile0.value.layout), leaves(z.value.tile)) << what;
+    }
     auto flat_tile = local_tile(ft, tiler, coord);
     auto general_tile = local_tile(gt, shape_tiler<R, N>(tiler), sc.done().value);
     EXPECT_EQ(tensor_text<R>(flat_tile), (tensor_text<R, N>(general_tile))) << "local_tile " << what;

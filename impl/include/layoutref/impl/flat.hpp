@@ -210,7 +210,9 @@ LAYOUTREF_HD constexpr Result<FlatZipped<R>> zipped_divide(FlatLayout<R> const& 
   LAYOUTREF_FLAT_UNROLL
   for (int i = 0; i < R; ++i) {
     i64 const s = l.shape[i], d = l.stride[i], n = tiler[i];
-    i64 const q = ceil_div(s, n);
+    i64 q = 0, rem = 0;
+    divmod(s, n, q, rem);  // ceil_div(s, n), in 32 bits on the device where s and n fit
+    q += rem != 0 ? 1 : 0;
     z.tile.shape[i] = n;
     z.tile.stride[i] = d;
     if (q == 1) {
@@ -245,7 +247,10 @@ LAYOUTREF_HD constexpr Result<FlatTuple<R>> get_flat_coord(FlatLayout<R> const& 
   for (int i = 0; i < R; ++i) {
     i64 const s = thr.shape[i], d = thr.stride[i];
     if (d > 0) {
-      c[i] = (idx / d) % s;
+      i64 q = 0, rem = 0;
+      divmod(idx, d, q, rem);  // (idx / d) % s, in 32 bits on the device where the operands fit
+      divmod(q, s, q, rem);
+      c[i] = rem;
     } else {
       formula = false;  // as impl's get_flat_coord for a dynamic leaf (every flat leaf is one)
     }
