@@ -166,6 +166,10 @@ TEST(ImplFlat, ZippedDivideIsTheGeneralOne) {
   auto z = zipped_divide(a, FlatTuple<2>{{64, 64}});
   ASSERT_TRUE(z.ok());
   EXPECT_EQ(show(z.value.tile) + " " + show(z.value.rest), "(64,64):(1,16384) (256,256):(64,1048576)");
+  // flat.hpp's header example (run there through the general path): ((4,3),(2,2)):((1,8),(4,24)).
+  auto e = zipped_divide(FlatLayout<2>{{{8, 6}}, {{1, 8}}}, FlatTuple<2>{{4, 3}});
+  ASSERT_TRUE(e.ok());
+  EXPECT_EQ(show(e.value.tile) + " " + show(e.value.rest), "(4,3):(1,8) (2,2):(4,24)");
   // A tile larger than the mode extends it; the rest is then 1:0 (the general `_1:_0`).
   auto big = zipped_divide(FlatLayout<2>{{{10, 7}}, {{3, 100}}}, FlatTuple<2>{{12, 1}});
   ASSERT_TRUE(big.ok());

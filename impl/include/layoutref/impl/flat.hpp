@@ -61,7 +61,8 @@ struct FlatLayout {
 
   /// l as a flat layout. Errors: bad_argument when l is not a tuple of R modes each a single
   /// leaf with an integer stride (a leaf l counts as rank 1), or is invalid (validate).
-  /// Example: FlatLayout<2>::make((16384,16384):(1,16384)) = (16384,16384):(1,16384)
+  /// E.g. (16384,16384):(1,16384) gives shape (16384,16384) and stride (1,16384)
+  /// (tests/impl/flat_test.cpp).
   template <int N>
   LAYOUTREF_HD static constexpr Result<FlatLayout> make(LayoutN<N> const& l) {
     LAYOUTREF_CHECK(validate(l));
@@ -94,7 +95,7 @@ struct FlatLayout {
 /// A shape tiler of R modes — a tiler whose layouts are R single leaves n_i:1, as CuTe reads the
 /// shape (n_0, ..., n_{R-1}) as a tiler — as its flat shape. Errors: bad_argument for any other
 /// tiler (a `_` mode, a nested or longer tuple, a stride other than 1, a basis stride).
-/// Example: flat_shape_tiler<2>((_64,_64)) = (64,64)
+/// E.g. the tiler (_64,_64) gives the shape (64,64) (tests/impl/flat_test.cpp).
 template <int R, int N>
 LAYOUTREF_HD constexpr Result<FlatTuple<R>> flat_shape_tiler(TilerN<N> const& t) {
   if (detail_tile::flat_guide_rank(t.profile) != R || t.n != R) return detail_flat::cold([=] { return fail(Errc::bad_argument).add("a shape tiler of ").add(R).add(" modes, each one layout"); });
@@ -199,7 +200,9 @@ LAYOUTREF_HD constexpr Result<i64> evaluate(FlatLayout<R> const& l, FlatTuple<R>
 /// Errors: bad_argument for a shape or a tiler entry < 1 (in that order, as validate checks A,
 /// then the tiler); overflow where the result's strides, size or values do not fit in int64 (the
 /// result covers l's domain, so also where l's own values do not).
-/// Example: zipped_divide((16384,16384):(1,16384), (64,64)) = ((64,64),(256,256)):((1,16384),(64,1048576))
+/// The general zipped_divide of the same layout as a tree (here run as the header example, through
+/// impl's general path and the spec; tests/impl/flat_test.cpp compares the flat one with it):
+/// Example: zipped_divide((8,6):(1,8), (4,3)) = ((4,3),(2,2)):((1,8),(4,24))
 template <int R>
 LAYOUTREF_HD constexpr Result<FlatZipped<R>> zipped_divide(FlatLayout<R> const& l, FlatTuple<R> const& tiler) {
   LAYOUTREF_CHECK(check_shapes(l));
@@ -236,7 +239,7 @@ LAYOUTREF_HD constexpr Result<FlatZipped<R>> zipped_divide(FlatLayout<R> const& 
 /// thr's indices for the unique coordinate c with thr(c) = idx.
 /// Errors: bad_argument (a negative idx, an invalid thr), capacity (a search past
 /// kMaxExactCheck indices), get_flat_coord.not_a_value, get_flat_coord.not_unique.
-/// Example: get_flat_coord((8,32):(32,1), 37) = (1,5)
+/// E.g. (8,32):(32,1) at 37 gives (37/32 % 8, 37 % 32) = (1,5) (tests/impl/flat_test.cpp).
 template <int R>
 LAYOUTREF_HD constexpr Result<FlatTuple<R>> get_flat_coord(FlatLayout<R> const& thr, i64 idx) {
   if (idx < 0) return detail_flat::cold([=] { return fail(Errc::bad_argument).add("negative thread index ").add(idx); });
@@ -322,7 +325,8 @@ LAYOUTREF_HD constexpr FlatTensor<E, R> moved(FlatTensor<E, R> const& t, i64 off
 /// local_tile(t, tiler, coord) = inner_partition: zipped_divide(t, tiler) sliced at (_, coord),
 /// the tile at coordinate coord of the tiles (CuTe tensor_impl.hpp). Errors: zipped_divide's;
 /// bad_argument for a coordinate outside the tiles' shape.
-/// Example: local_tile of (16384,16384):(1,16384) by (64,64) at (2,1) starts at 128 + 64*16384
+/// E.g. (16384,16384):(1,16384) by (64,64) at (2,1): the tile (64,64):(1,16384) starting at
+/// 128 + 64*16384 (tests/impl/flat_test.cpp).
 template <class E, int R>
 LAYOUTREF_HD constexpr Result<FlatTensor<E, R>> local_tile(FlatTensor<E, R> const& t, FlatTuple<R> const& tiler, FlatTuple<R> const& coord) {
   LAYOUTREF_TRY(FlatZipped<R> z, zipped_divide(t.layout, tiler));
@@ -334,7 +338,8 @@ LAYOUTREF_HD constexpr Result<FlatTensor<E, R>> local_tile(FlatTensor<E, R> cons
 /// zipped_divide(t, shape(thr)) sliced at (c, _), the element at c of every tile (CuTe
 /// tensor_impl.hpp; product_each of a flat shape is the shape). Errors: get_flat_coord's,
 /// zipped_divide's.
-/// Example: local_partition of (64,64):(1,16384) by (32,8):(1,32) for thread 37 = (2,8):(32,131072) from 5 + 16384
+/// E.g. (64,64):(1,16384) by (32,8):(1,32) for thread 37: (2,8):(32,131072) starting at
+/// 5 + 16384 (tests/impl/flat_test.cpp).
 template <class E, int R>
 LAYOUTREF_HD constexpr Result<FlatTensor<E, R>> local_partition(FlatTensor<E, R> const& t, FlatLayout<R> const& thr, i64 idx) {
   LAYOUTREF_TRY(FlatTuple<R> c, get_flat_coord(thr, idx));
