@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 namespace layoutref::impl {
 namespace {
@@ -348,11 +349,18 @@ int fast_agrees(int cases, std::uint64_t seed) {
     EXPECT_EQ(flat.value.min_value, general.value.min_value) << what;
     EXPECT_EQ(flat.value.max_value, general.value.max_value) << what;
     EXPECT_EQ(flat.value.n, general.value.n) << what;
-    // Every index of small layouts, a sample of large ones, and a few past the size.
+    // Every index of small layouts, a sample of large ones, and up to 3 past the size (within
+    // int64 and, for 32 bits, within the index type).
     i64 const n = static_cast<i64>(flat.value.size);
-    i64 const step = n <= 4096 ? 1 : n / 997;
-    for (i64 i = 0; i < n + 3; i += (i < n ? step : 1)) {
-      if (i >= n && (std::is_same_v<Index, std::uint32_t> && i > i64{0xffffffff})) break;
+    std::vector<i64> at;
+    if (n <= 4096) {
+      for (i64 i = 0; i < n; ++i) at.push_back(i);
+    } else {
+      for (i64 k = 0; k < 997; ++k) at.push_back(k * (n / 997));
+    }
+    i64 const last = std::is_same_v<Index, std::uint32_t> ? i64{0xffffffff} : kI64Max;
+    for (i64 e = 0; e < 3 && n <= last - e; ++e) at.push_back(n + e);
+    for (i64 i : at) {
       auto const fv = flat.value(static_cast<Index>(i)), gv = general.value(static_cast<Index>(i));
       EXPECT_EQ(fv, gv) << what << " at " << i;
       if (fv != gv) break;
