@@ -34,8 +34,10 @@ def test_every_strategy_draws_values(name):
 
 
 # The operations whose property draws its inputs without regard to admissibility (inputs.hpp):
-# some of their "admissible" inputs are refused.
-MIXED = {"upcast", "downcast", "domain_distribute", "local_partition"}
+# some of their "admissible" inputs are refused. nullspace draws any layout (construct_layout),
+# whose zeros need not be a layout: ((1,2),2,2,1,1,1):((0,1),1,-1,0,0,0) is refused
+# (nullspace.not_representable; Hypothesis found it in CI on 2026-11-27).
+MIXED = {"upcast", "downcast", "domain_distribute", "local_partition", "nullspace"}
 # The operations that gained generators with the tensor, mode, coordinate and construction
 # properties: drawn fewer times each, to keep the suite short.
 FEWER = settings(FAST, max_examples=8)
