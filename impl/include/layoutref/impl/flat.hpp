@@ -356,7 +356,7 @@ LAYOUTREF_HD constexpr Result<FastLayoutR<R, Index>> make_fast_layout(FlatLayout
   using F = FastLayoutR<R, Index>;
   using V = typename F::value_type;
   constexpr bool narrow = std::is_same_v<Index, std::uint32_t>;
-  LAYOUTREF_CHECK(check_flat(l));
+  LAYOUTREF_CHECK(check_shapes(l));  // check_flat, keeping the size and the extremes
   i64 n = 1, hi = 0, lo = 0;
   LAYOUTREF_CHECK(detail_flat::accumulate(l, n, hi, lo));
   if (narrow) {
