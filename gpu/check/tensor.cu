@@ -229,13 +229,12 @@ union Uninitialized {
 /// and kept in registers; otherwise once per batch and step. The shared tile's offsets are
 /// evaluated where they are used (kept too, they made ptxas spill at 128 registers). Transposing
 /// one tile a step with one batch, the loop is software-pipelined: tile t + gridDim.x is loaded
-/// into registers while tile t goes from the shared tile to B; with Table, that loop reads the
-/// shared tile's offsets from `table` (flat_partition_kernel's, kTableBytes) instead.
-template <bool Transpose, int Tiles, bool Table = false>
+/// into registers while tile t goes from the shared tile to B.
+template <bool Transpose, int Tiles>
 __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* __restrict__ b, u32* smem, u32 smem_cosize,
                                                FastLayoutR<kPlanRank, u32> const& fa, FastLayoutR<kPlanRank, u32> const& fb, i64 count,
                                                FastThreadPlan<u32> const& sa, FastThreadPlan<u32> const& sb, FastThreadPlan<u32> const& sr,
-                                               FastThreadPlan<u32> const& sw, u32 const* table = nullptr) {
+                                               FastThreadPlan<u32> const& sw) {
   using Index = u32;
   Index offA[kPartBatch], offB[kPartBatch];
   auto offsets = [&](Index v0) {
@@ -260,10 +259,7 @@ __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* _
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
           if (static_cast<Index>(k) < sa.values) {
-            if constexpr (Table)
-              smem[table[k * kThreads + threadIdx.x]] = r[k];
-            else
-              smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
+            smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
           }
         __syncthreads();
         i64 const next = t + gridDim.x;
@@ -277,10 +273,7 @@ __device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* _
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
           if (static_cast<Index>(k) < sb.values) {
-            if constexpr (Table)
-              w[k] = smem[table[(kPartBatch + k) * kThreads + threadIdx.x]];
-            else
-              w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
+            w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
           }
 #pragma unroll
         for (int k = 0; k < kPartBatch; ++k)
@@ -480,14 +473,14 @@ __device__ __forceinline__ int flat_tiles(FlatTensor<Pointer<T>, 2> const& t, Fl
   return 0;
 }
 
-/// One thread's plans in flat_partition_kernel: the tiles' starts of A and B, its shares of tile 0
-/// of A and B and, transposing, of the shared tile by both thread layouts.
+/// One thread's plans in flat_copy_kernel and flat_transpose_kernel: the tiles' starts of A and B,
+/// its shares of tile 0 of A and B and, transposing, of the shared tile by both thread layouts.
 struct FlatPlans {
   FastLayoutR<kPlanRank, u32> fa{}, fb{};
   FastThreadPlan<u32> sa{}, sb{}, sr{}, sw{};
 };
 
-/// flat_partition_kernel's setup: thread tid's FlatPlans. Returns 0 or the status of the step
+/// The flat kernels' setup: thread tid's FlatPlans. Returns 0 or the status of the step
 /// that failed (flat_tiles, flat_share).
 template <bool Transpose>
 __device__ __forceinline__ int flat_setup(u32 const* a, u32* b, u32 const* smem, KernelFlatLayouts const& k, int tid, FlatPlans& p) {
@@ -506,48 +499,105 @@ __device__ __forceinline__ int flat_setup(u32 const* a, u32* b, u32 const* smem,
   return e;
 }
 
-/// The shared table of a transposing flat_partition_kernel: thread t's offsets into the shared
-/// tile of its values k < kPartBatch, read (sr) at [k][t] and written (sw) at [kPartBatch + k][t],
-/// after the Tiles shared buffers of smem_cosize values each.
-constexpr std::size_t kTableBytes = 2 * kPartBatch * kThreads * sizeof(u32);
-
-/// copy_impl_kernel (Transpose false) and transpose_impl_kernel (true) over rank-2 flat layouts
-/// (KernelFlatLayouts), as a kernel author writes them with static-rank layouts: every thread
-/// calls impl's flat zipped_divide and local_partition itself (impl/flat.hpp; no block-wide setup;
-/// the values stay in registers), then runs partition_loop with Tiles a step and
-/// kPartBlocksPerSM blocks a SM, as partition_kernel. Transposing, each thread first writes its
-/// offsets into the shared tile to the shared table (kTableBytes, after the shared buffers), so
-/// the loop reads them instead of evaluating sr and sw per tile (without it the transpose took
-/// 1.30 ms against 0.92 on an H100). The best of the variants measured (docs/gpu.md, thirteenth
-/// session). A failed partition writes its status (flat_share, flat_tiles) and the block copies
-/// nothing.
-template <bool Transpose, int Tiles>
-__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
-                                                                                   KernelFlatLayouts const k, u32 smem_cosize, int* status) {
-  extern __shared__ u32 smem[];
+/// copy_impl_kernel over rank-2 flat layouts (KernelFlatLayouts), as a kernel author writes it
+/// with static-rank layouts: every thread calls impl's flat zipped_divide and local_partition
+/// itself (impl/flat.hpp; no block-wide setup; the values stay in registers), then runs
+/// partition_loop with kPartTilesCopy tiles a step and kPartBlocksPerSM blocks an SM, as
+/// partition_kernel. A failed partition writes its status (flat_share, flat_tiles) and the block
+/// copies nothing.
+__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_copy_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
+                                                                              KernelFlatLayouts const k, int* status) {
   int const tid = static_cast<int>(threadIdx.x);
   FlatPlans p;
-  int const e = flat_setup<Transpose>(a, b, smem, k, tid, p);
+  int const e = flat_setup<false>(a, b, nullptr, k, tid, p);
   if (__syncthreads_or(e != 0)) {
     if (e != 0) atomicExch(status, e);
     return;
   }
-  u32* const table = smem + static_cast<std::size_t>(Tiles) * smem_cosize;
-  if constexpr (Transpose) {
-#pragma unroll
-    for (int v = 0; v < kPartBatch; ++v) {
-      table[v * kThreads + tid] = static_cast<u32>(v) < p.sr.values ? p.sr.offset + static_cast<u32>(p.sr.part(static_cast<u32>(v))) : 0;
-      table[(kPartBatch + v) * kThreads + tid] = static_cast<u32>(v) < p.sw.values ? p.sw.offset + static_cast<u32>(p.sw.part(static_cast<u32>(v))) : 0;
-    }
-  }
-  partition_loop<Transpose, Tiles, Transpose>(a, b, smem, smem_cosize, p.fa, p.fb, static_cast<i64>(p.fa.size), p.sa, p.sb, p.sr, p.sw, table);
+  partition_loop<false, kPartTilesCopy>(a, b, nullptr, 0, p.fa, p.fb, static_cast<i64>(p.fa.size), p.sa, p.sb, p.sr, p.sw);
 }
 
-/// flat_partition_kernel<Transpose, Tiles>'s grid: as many blocks as run at once (its occupancy
-/// with smem_bytes of dynamic shared memory), at most one a tile.
-template <bool Transpose, int Tiles>
-int flat_grid(i64 tiles, int sms, std::size_t smem_bytes) {
-  auto kernel = flat_partition_kernel<Transpose, Tiles>;
+/// flat_transpose_kernel's pipeline depth: the tiles whose loads from A are in flight while one
+/// goes from the shared tile to B.
+constexpr int kFlatDepth = 3;
+/// flat_transpose_kernel's shared table, after the shared tile (smem_cosize values): thread t's
+/// offsets of its values v < kPartBatch, at [row * kPartBatch + v][t]: row 0 into the shared tile
+/// (sr, A's thread layout), row 1 into the shared tile (sw, B's), row 2 into B's tile 0
+/// (sb.offset + sb.part(v)), row 3 into A's tile 0.
+constexpr std::size_t kTableBytes = 4 * kPartBatch * kThreads * sizeof(u32);
+
+/// transpose_impl_kernel over rank-2 flat layouts: every thread partitions as flat_copy_kernel
+/// (with the shared tile's partitions by both thread layouts), writes its offsets to the shared
+/// table (kTableBytes) and then transposes with kFlatDepth tiles' loads in flight: tile t goes
+/// from registers to the shared tile, tile t + kFlatDepth * gridDim.x's loads are issued into the
+/// same registers, then tile t goes from the shared tile to B. Offsets read from the table leave
+/// the registers to the loads in flight (kPartBlocksPerSM blocks an SM; a lower register cap
+/// spills, docs/gpu.md). A thread with more than kPartBatch values runs partition_loop's general
+/// loop instead. Which tiles a step has depends on blockIdx only, so every thread reaches each
+/// barrier. The best of the variants measured (docs/gpu.md, fourteenth session).
+__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_transpose_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
+                                                                                   KernelFlatLayouts const k, u32 smem_cosize, int* status) {
+  extern __shared__ u32 smem[];
+  int const tid = static_cast<int>(threadIdx.x);
+  FlatPlans p;
+  int const e = flat_setup<true>(a, b, smem, k, tid, p);
+  if (__syncthreads_or(e != 0)) {
+    if (e != 0) atomicExch(status, e);
+    return;
+  }
+  i64 const count = static_cast<i64>(p.fa.size), grid = gridDim.x;
+  u32 const na = p.sa.values, nb = p.sb.values;
+  if (na > kPartBatch || nb > kPartBatch) {
+    partition_loop<true, 1>(a, b, smem, smem_cosize, p.fa, p.fb, count, p.sa, p.sb, p.sr, p.sw);
+    return;
+  }
+  u32* const table = smem + smem_cosize;
+  auto entry = [&](int row, int v) -> u32& { return table[(row * kPartBatch + v) * kThreads + tid]; };
+#pragma unroll
+  for (int v = 0; v < kPartBatch; ++v) {
+    u32 const uv = static_cast<u32>(v);
+    entry(0, v) = uv < p.sr.values ? p.sr.offset + static_cast<u32>(p.sr.part(uv)) : 0;
+    entry(1, v) = uv < p.sw.values ? p.sw.offset + static_cast<u32>(p.sw.part(uv)) : 0;
+    entry(2, v) = uv < nb ? p.sb.offset + static_cast<u32>(p.sb.part(uv)) : 0;
+    entry(3, v) = uv < na ? p.sa.offset + static_cast<u32>(p.sa.part(uv)) : 0;
+  }
+  auto load = [&](u32 (&r)[kPartBatch], i64 t) {
+    if (t >= count) return;
+    u32 const oa = static_cast<u32>(p.fa(static_cast<u32>(t)));
+#pragma unroll
+    for (int v = 0; v < kPartBatch; ++v)
+      if (static_cast<u32>(v) < na) r[v] = a[oa + entry(3, v)];
+  };
+  auto step = [&](u32 (&r)[kPartBatch], i64 t) {  // r holds tile t
+#pragma unroll
+    for (int v = 0; v < kPartBatch; ++v)
+      if (static_cast<u32>(v) < na) smem[entry(0, v)] = r[v];
+    __syncthreads();
+    load(r, t + kFlatDepth * grid);
+    u32 const ob = static_cast<u32>(p.fb(static_cast<u32>(t)));
+    u32 w[kPartBatch];
+#pragma unroll
+    for (int v = 0; v < kPartBatch; ++v)
+      if (static_cast<u32>(v) < nb) w[v] = smem[entry(1, v)];
+#pragma unroll
+    for (int v = 0; v < kPartBatch; ++v)
+      if (static_cast<u32>(v) < nb) b[ob + entry(2, v)] = w[v];
+    __syncthreads();
+  };
+  u32 r[kFlatDepth][kPartBatch];
+#pragma unroll
+  for (int d = 0; d < kFlatDepth; ++d) load(r[d], blockIdx.x + d * grid);
+  for (i64 t = blockIdx.x; t < count; t += kFlatDepth * grid) {
+#pragma unroll
+    for (int d = 0; d < kFlatDepth; ++d)
+      if (t + d * grid < count) step(r[d], t + d * grid);
+  }
+}
+
+/// A flat kernel's grid: as many blocks as run at once (its occupancy with smem_bytes of dynamic
+/// shared memory), at most one a tile.
+template <class Kernel>
+int flat_grid(Kernel kernel, i64 tiles, int sms, std::size_t smem_bytes) {
   if (smem_bytes > 48 * 1024) cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_bytes));
   int per_sm = 1;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, smem_bytes);
@@ -838,10 +888,8 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, 0, status.get());
         });
         {
-          int const g = flat_grid<false, kPartTilesCopy>(tiles, sms, 0);
-          run_partitioned("impl, flat partition in the kernel", [&] {
-            flat_partition_kernel<false, kPartTilesCopy><<<g, kThreads>>>(a.get(), b.get(), p.flat, 0, status.get());
-          });
+          int const g = flat_grid(flat_copy_kernel, tiles, sms, 0);
+          run_partitioned("impl, flat partition in the kernel", [&] { flat_copy_kernel<<<g, kThreads>>>(a.get(), b.get(), p.flat, status.get()); });
         }
       }
     } else {
@@ -867,10 +915,10 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           partition_kernel<<<grid_part, kThreads, part_smem>>>(a.get(), b.get(), p.kernel, true, static_cast<u32>(smem_cosize), status.get());
         });
         {
-          std::size_t const flat_smem = kPartTilesTranspose * smem_bytes + kTableBytes;  // the shared buffers, then the table
-          int const g = flat_grid<true, kPartTilesTranspose>(tiles, sms, flat_smem);
+          std::size_t const flat_smem = smem_bytes + kTableBytes;  // the shared tile, then the table
+          int const g = flat_grid(flat_transpose_kernel, tiles, sms, flat_smem);
           run_partitioned("impl, flat partition in the kernel", [&] {
-            flat_partition_kernel<true, kPartTilesTranspose><<<g, kThreads, flat_smem>>>(a.get(), b.get(), p.flat, static_cast<u32>(smem_cosize), status.get());
+            flat_transpose_kernel<<<g, kThreads, flat_smem>>>(a.get(), b.get(), p.flat, static_cast<u32>(smem_cosize), status.get());
           });
         }
       }
