@@ -426,8 +426,10 @@ layoutref_cli_test(prove_symbolic_divides_without_the_fact RC 1 ARGS prove "equa
 # pasted into an equal is the same term (it was "column 10: expected `:` between shape and
 # stride"); quotients, parentheses and products as printed, in a shape tiler too; a divisor that
 # can be 0 is bad input naming it and its column.
+# --timeout 60000: 3 s in the default build, but under the sanitize preset with ctest -j2 z3's
+# proof was still being replayed at the default 10 s ("unknown", CI on b6f9bef).
 layoutref_cli_test(prove_printed_ceil_form_reads_back RC 0 ARGS prove "equal(complement(a:1, M*N), (M*N+a-1)/a:a)"
-  --where "a in 2..64, M in 1..64, N in 1..64"
+  --where "a in 2..64, M in 1..64, N in 1..64" --timeout 60000
   LINES "^proved .same layout, " "complement.a:1, M.N. = .M.N.a-1./a:a .computed symbolically" REJECT "expected")
 layoutref_cli_test(prove_printed_quotients_read_back RC 0 ARGS prove "equal(complement((a,b):(1,a), M*N), (M*N/(a*b)):(a*b))"
   --where "a in 2..2^10, b in 2..2^10, M in 1..2^20, N in 1..2^20, M % a == 0, N % b == 0"
