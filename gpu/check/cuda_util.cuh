@@ -116,4 +116,26 @@ inline std::string read_tally(DeviceTally const* d, Tally& t) {
   return {};
 }
 
+/// Launch `launch(grid, block)` and time it; collect the tally.
+template <class Launch>
+void run_tally(Launch const& launch, void const* kernel, Tally& total) {
+  DeviceBuffer<DeviceTally> d(1);
+  Tally t;
+  if (!d.ok()) {
+    total.error = d.error;
+    return;
+  }
+  cudaMemset(d.get(), 0, sizeof(DeviceTally));
+  int block = 256, per_sm = 1;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0);
+  int grid = std::max(1, per_sm) * sm_count();
+  EventTimer timer;
+  timer.start();
+  launch(grid, block, d.get());
+  t.error = check_launch("kernel");
+  t.seconds = timer.stop_seconds();
+  if (t.error.empty()) t.error = read_tally(d.get(), t);
+  total.add(t);
+}
+
 }  // namespace layoutref::gpu

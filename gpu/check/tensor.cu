@@ -1,8 +1,10 @@
 // layoutref gpu — impl's tensors on the device: the tiled copy and transpose kernels indexed
 // through impl's runtime layouts (check.hpp): with plans made by impl on the host, and
-// partitioning in the kernel (each thread calls local_tile / local_partition at capacity
-// kKernelLeaves). The tensor suite's partitions are in partition.cu.
+// partitioning in the kernel (each thread calls local_tile / local_partition: with impl's flat
+// algebra here, with its general trees at capacity kKernelLeaves in partition_kernel.cu). The
+// tensor suite's partitions are in partition.cu.
 #include "check.hpp"
+#include "copy_kernels.cuh"
 #include "cuda_util.cuh"
 
 #include <layoutref/impl/inverse.hpp>
@@ -20,21 +22,10 @@ using u32 = std::uint32_t;
 
 namespace {
 
+using namespace copy_kernels;
+
 // ---- the copy and transpose kernels ---------------------------------------------------------------
 
-constexpr int kThreads = kCopyThreads;
-constexpr int kTile = kCopyTile;
-
-/// A ThreadPlan prepared for the kernels: part as a FastLayoutR of rank kPlanRank (check.hpp),
-/// offset and count in Index. The kernels add rest(k) + offset + part(v) in Index arithmetic,
-/// modulo 2^32 or 2^64: each term is its true value modulo that, and the true sum is an element
-/// offset of the array (in [0, size), size < 2^32 for the 32-bit kernels), so the sum is exact.
-template <class Index>
-struct FastThreadPlan {
-  FastLayoutR<kPlanRank, Index> part{};
-  Index offset = 0;
-  Index values = 0;
-};
 template <class Index>
 struct FastTilePlan {
   FastLayoutR<kPlanRank, Index> rest{};
@@ -79,361 +70,6 @@ __global__ void __launch_bounds__(kThreads) transpose_impl_kernel(u32 const* __r
     for (Index v = 0; v < sb.values; ++v) b[ob + static_cast<Index>(sb.part(v))] = smem[sw.offset + static_cast<Index>(sw.part(v))];
     __syncthreads();
   }
-}
-
-// ---- the same kernels, partitioning by themselves -------------------------------------------------
-
-/// The per-block half of a kernel's own partition, as a kernel author writes it (CuTe's
-/// local_tile = zipped_divide(t, tiler) sliced at the tile's coordinate; local_partition =
-/// outer_partition = a zipped divide sliced at the thread's coordinate), in two phases whose steps
-/// run in parallel, one per warp (partition_kernel). Phase 1, tiles_in_block: Z =
-/// zipped_divide(l, tiler); tile 0 = Z(_, 0), which is Z's mode 0 at the origin (every layout maps
-/// the coordinate 0 to 0: local_tile(t, tiler, 0) = make_tensor(origin, mode 0 of Z)); the rest
-/// mode of Z (tile k starts at rest(k)) and the count of tiles. The thread side: by =
-/// product_each(shape(thr)) (tiler_of_threads) and right_inverse(thr) (inverse_in_block). Phase 2,
-/// divide_in_block: z = zipped_divide(tile 0, by), the block's division of its tile by the thread
-/// shape. Out of line (ptxas compiles each once). Each returns 0, or 10 + the Errc of the divide or
-/// of product_each, 40 + that of the tiles' zipped_divide, mode or size.
-using KernelTensor = Tensor<Pointer<u32 const>, kKernelLeaves>;
-__device__ __noinline__ int tiles_in_block(LayoutN<kKernelLeaves> const& l, TilerN<kKernelLeaves> const& tiler, LayoutN<kKernelLeaves>& tile0,
-                                           LayoutN<kKernelLeaves>* rest, i64* count) {
-  auto z = zipped_divide(l, tiler);
-  if (!z.ok()) return 40 + static_cast<int>(z.error.code);
-  auto m0 = z.value.mode(0);
-  if (!m0.ok()) return 40 + static_cast<int>(m0.error.code);
-  tile0 = m0.value;
-  if (rest == nullptr) return 0;
-  auto r = z.value.mode(1);
-  if (!r.ok()) return 40 + static_cast<int>(r.error.code);
-  auto n = size(r.value);
-  if (!n.ok()) return 40 + static_cast<int>(n.error.code);
-  *rest = r.value;
-  *count = n.value.value;
-  return 0;
-}
-__device__ __noinline__ int tiler_of_threads(LayoutN<kKernelLeaves> const& thr, TilerN<kKernelLeaves>& by) {
-  auto t = product_each_tiler(thr);
-  if (!t.ok()) return 10 + static_cast<int>(t.error.code);
-  by = t.value;
-  return 0;
-}
-__device__ __noinline__ int divide_in_block(u32 const* origin, LayoutN<kKernelLeaves> const& tile0, TilerN<kKernelLeaves> const& by,
-                                            KernelTensor& z) {
-  auto d = divide(Arrangement::zipped, make_tensor(make_gmem_ptr(origin), tile0), by);
-  if (!d.ok()) return 10 + static_cast<int>(d.error.code);
-  z = d.value;
-  return 0;
-}
-
-/// right_inverse(thr) as a plan, when thr is a bijection onto [0, size(thr)) (the inverse's size
-/// is thr's) and the plan fits FastLayoutR; else `bijection` is false.
-struct ThreadInverse {
-  bool bijection = false;
-  FastLayoutR<kPlanRank, u32> inv{};
-};
-__device__ __noinline__ void inverse_in_block(LayoutN<kKernelLeaves> const& thr, ThreadInverse& out) {
-  out.bijection = false;
-  auto inv = right_inverse(thr);
-  auto nthr = size(thr);
-  if (!inv.ok() || !nthr.ok()) return;
-  auto ninv = size(inv.value);
-  if (!ninv.ok() || ninv.value.value != nthr.value.value) return;  // not a bijection onto [0, size(thr))
-  auto fi = FastLayoutR<kPlanRank, u32>::make(inv.value);
-  if (!fi.ok()) return;
-  out.inv = fi.value;
-  out.bijection = true;
-}
-
-/// A block's partition of a tensor by a thread layout thr, evaluated per thread in a few
-/// divisions: with z = zipped_divide(tile 0, product_each(shape(thr))) = ((thread modes), (value
-/// modes)) and thr a bijection onto [0, size(thr)), thread tid's share outer_slice(z,
-/// get_flat_coord(thr, tid)) starts at base + z0(right_inverse(thr)(tid)) (z0: z's mode 0 as a
-/// function of the thread's 1-D index) and runs along z's mode 1, the same for every thread.
-/// `direct` false: thr is no such bijection or a plan does not fit FastLayoutR; the threads then
-/// slice z themselves (slice_in_thread).
-struct BlockShare {
-  bool direct = false;
-  FastLayoutR<kPlanRank, u32> z0{}, part{}, inv{};
-  u32 base = 0, values = 0;
-};
-__device__ __noinline__ void share_in_block(KernelTensor const& z, ThreadInverse const& ti, u32 const* origin, BlockShare& out) {
-  out.direct = false;
-  if (!ti.bijection) return;
-  auto m0 = z.layout.mode(0);
-  auto m1 = z.layout.mode(1);
-  if (!m0.ok() || !m1.ok()) return;
-  auto n1 = size(m1.value);
-  auto f0 = FastLayoutR<kPlanRank, u32>::make(m0.value);
-  auto f1 = FastLayoutR<kPlanRank, u32>::make(m1.value);
-  i64 const base = z.engine.ptr - origin;
-  if (!n1.ok() || !f0.ok() || !f1.ok() || base < 0 || base > i64{0xffffffff}) return;
-  out.z0 = f0.value;
-  out.part = f1.value;
-  out.inv = ti.inv;
-  out.base = static_cast<u32>(base);
-  out.values = static_cast<u32>(n1.value.value);
-  out.direct = true;
-}
-
-/// The slice leaf at a coordinate (a host-device callable for map_leaves).
-struct AtCoordinate {
-  LAYOUTREF_HD constexpr SliceLeaf operator()(Int x) const { return SliceLeaf::at(x); }
-};
-
-/// The per-thread half: this thread's share outer_slice(z, get_flat_coord(thr, tid)) (= CuTe's
-/// local_partition(tile 0, thr, tid)), prepared as a FastThreadPlan relative to `origin`.
-/// Returns 0, or 20 + the Errc of get_flat_coord, the slice or size, 30 + that of
-/// FastLayoutR::make, or 50: an offset that does not fit 32 bits.
-__device__ __noinline__ int slice_in_thread(KernelTensor const& z, LayoutN<kKernelLeaves> const& thr, int tid, u32 const* origin,
-                                            FastThreadPlan<u32>& out) {
-  auto c = get_flat_coord(thr, Int::dynamic(tid));
-  if (!c.ok()) return 20 + static_cast<int>(c.error.code);
-  SliceCoordN<kKernelLeaves> sc = map_leaves<SliceLeaf>(c.value, AtCoordinate{});
-  auto part = outer_slice(z, sc);
-  if (!part.ok()) return 20 + static_cast<int>(part.error.code);
-  auto n = size(part.value.layout);
-  if (!n.ok()) return 20 + static_cast<int>(n.error.code);
-  auto f = FastLayoutR<kPlanRank, u32>::make(part.value.layout);
-  if (!f.ok()) return 30 + static_cast<int>(f.error.code);
-  i64 const offset = part.value.engine.ptr - origin;
-  if (offset < 0 || offset > i64{0xffffffff}) return 50;
-  out = FastThreadPlan<u32>{f.value, static_cast<u32>(offset), static_cast<u32>(n.value.value)};
-  return 0;
-}
-
-/// partition_kernel: two blocks an SM (its launch bound; tensor.cu is compiled with at most 128
-/// registers a function, gpu/CMakeLists.txt); a step of its loop copies two tiles, or transposes
-/// one (its offsets for the shared tile take the registers), kPartBatch values of each in flight.
-/// The best of the variants measured (docs/gpu.md, twelfth session).
-constexpr int kPartBlocksPerSM = 2;
-constexpr int kPartTilesCopy = 2, kPartTilesTranspose = 1;
-constexpr int kPartBatch = 16;
-
-/// K values of T in __shared__ memory, which runs no constructor (nvcc: no dynamic initialization
-/// of a __shared__ variable): impl's trees have one (it clears them in constant evaluation), so
-/// they are held in a union whose constructor is empty, and every one is assigned before it is read.
-template <class T, int K>
-union Uninitialized {
-  T v[K];
-  __device__ Uninitialized() {}  // NOLINT: empty on purpose
-};
-
-/// partition_kernel's loop over its tiles, with the thread's plans sa, sb (and, transposing, sr,
-/// sw for the shared tile): Tiles tiles per step, kPartBatch values of each loaded before any is
-/// stored. The kernel runs kPartBlocksPerSM blocks of kThreads an SM (the setup's registers), so
-/// each thread keeps up to Tiles * kPartBatch loads in flight where the other kernels have the
-/// occupancy to hide latency. Which tiles a step has depends on blockIdx only, so every thread
-/// reaches each barrier. Transposing, the step's tile j goes through shared buffer j, smem + j *
-/// smem_cosize. A thread's offsets inside a tile of A and of B are the same for every tile: where
-/// its values fit one batch (kPartBatch, the common case) they are evaluated once, before the loop,
-/// and kept in registers; otherwise once per batch and step. The shared tile's offsets are
-/// evaluated where they are used (kept too, they made ptxas spill at 128 registers). Transposing
-/// one tile a step with one batch, the loop is software-pipelined: tile t + gridDim.x is loaded
-/// into registers while tile t goes from the shared tile to B.
-template <bool Transpose, int Tiles>
-__device__ __forceinline__ void partition_loop(u32 const* __restrict__ a, u32* __restrict__ b, u32* smem, u32 smem_cosize,
-                                               FastLayoutR<kPlanRank, u32> const& fa, FastLayoutR<kPlanRank, u32> const& fb, i64 count,
-                                               FastThreadPlan<u32> const& sa, FastThreadPlan<u32> const& sb, FastThreadPlan<u32> const& sr,
-                                               FastThreadPlan<u32> const& sw) {
-  using Index = u32;
-  Index offA[kPartBatch], offB[kPartBatch];
-  auto offsets = [&](Index v0) {
-#pragma unroll
-    for (int k = 0; k < kPartBatch; ++k) {
-      Index const v = v0 + static_cast<Index>(k);
-      offA[k] = v < sa.values ? static_cast<Index>(sa.part(v)) : 0;
-      offB[k] = v < sb.values ? static_cast<Index>(sb.part(v)) : 0;
-    }
-  };
-  bool const one_batch = sa.values <= kPartBatch && sb.values <= kPartBatch;
-  if (one_batch) offsets(0);
-  if constexpr (Transpose && Tiles == 1) {
-    if (one_batch) {  // software-pipelined: the next tile's loads are in flight while this tile goes to B
-      u32 r[kPartBatch], w[kPartBatch];
-      i64 t = blockIdx.x;
-      Index oa = t < count ? static_cast<Index>(fa(static_cast<Index>(t))) + sa.offset : 0;
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k)
-        if (t < count && static_cast<Index>(k) < sa.values) r[k] = a[oa + offA[k]];
-      for (; t < count; t += gridDim.x) {
-#pragma unroll
-        for (int k = 0; k < kPartBatch; ++k)
-          if (static_cast<Index>(k) < sa.values) {
-            smem[sr.offset + static_cast<Index>(sr.part(static_cast<Index>(k)))] = r[k];
-          }
-        __syncthreads();
-        i64 const next = t + gridDim.x;
-        if (next < count) {
-          oa = static_cast<Index>(fa(static_cast<Index>(next))) + sa.offset;
-#pragma unroll
-          for (int k = 0; k < kPartBatch; ++k)
-            if (static_cast<Index>(k) < sa.values) r[k] = a[oa + offA[k]];
-        }
-        Index const ob = static_cast<Index>(fb(static_cast<Index>(t))) + sb.offset;
-#pragma unroll
-        for (int k = 0; k < kPartBatch; ++k)
-          if (static_cast<Index>(k) < sb.values) {
-            w[k] = smem[sw.offset + static_cast<Index>(sw.part(static_cast<Index>(k)))];
-          }
-#pragma unroll
-        for (int k = 0; k < kPartBatch; ++k)
-          if (static_cast<Index>(k) < sb.values) b[ob + offB[k]] = w[k];
-        __syncthreads();
-      }
-      return;
-    }
-  }
-  for (i64 t = blockIdx.x; t < count; t += Tiles * static_cast<i64>(gridDim.x)) {
-    Index oa[Tiles], ob[Tiles];
-    bool has[Tiles];
-#pragma unroll
-    for (int j = 0; j < Tiles; ++j) {
-      i64 const tj = t + j * static_cast<i64>(gridDim.x);
-      has[j] = tj < count;
-      oa[j] = has[j] ? static_cast<Index>(fa(static_cast<Index>(tj))) + sa.offset : 0;
-      ob[j] = has[j] ? static_cast<Index>(fb(static_cast<Index>(tj))) + sb.offset : 0;
-    }
-    u32 r[Tiles][kPartBatch];
-    // A's values: into registers, then to B (copying) or to the shared buffers (transposing).
-    for (Index v0 = 0; v0 < sa.values; v0 += kPartBatch) {
-      if (!one_batch) offsets(v0);
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        if (v0 + static_cast<Index>(k) >= sa.values) break;
-#pragma unroll
-        for (int j = 0; j < Tiles; ++j)
-          if (has[j]) r[j][k] = a[oa[j] + offA[k]];
-      }
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        if (v0 + static_cast<Index>(k) >= sa.values) break;
-#pragma unroll
-        for (int j = 0; j < Tiles; ++j) {
-          if (!has[j]) continue;
-          if constexpr (Transpose)
-            smem[j * smem_cosize + sr.offset + static_cast<Index>(sr.part(v0 + static_cast<Index>(k)))] = r[j][k];
-          else
-            b[ob[j] + offB[k]] = r[j][k];
-        }
-      }
-    }
-    if constexpr (!Transpose) continue;
-    __syncthreads();
-    for (Index v0 = 0; v0 < sb.values; v0 += kPartBatch) {
-      if (!one_batch) offsets(v0);
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        if (v0 + static_cast<Index>(k) >= sb.values) break;
-#pragma unroll
-        for (int j = 0; j < Tiles; ++j)
-          if (has[j]) r[j][k] = smem[j * smem_cosize + sw.offset + static_cast<Index>(sw.part(v0 + static_cast<Index>(k)))];
-      }
-#pragma unroll
-      for (int k = 0; k < kPartBatch; ++k) {
-        if (v0 + static_cast<Index>(k) >= sb.values) break;
-#pragma unroll
-        for (int j = 0; j < Tiles; ++j)
-          if (has[j]) b[ob[j] + offB[k]] = r[j][k];
-      }
-    }
-    __syncthreads();
-  }
-}
-
-/// copy_impl_kernel (transpose == false) or transpose_impl_kernel (true), partitioning by itself:
-/// per block, in two phases, one thread of each of up to seven warps makes one of the block's
-/// shared values (phase 1: the tiles of A, B and the shared tile, product_each(shape(thr)) and
-/// right_inverse(thr) of both thread layouts; phase 2: the zipped divides of tile 0 of A, B and,
-/// transposing, the shared tile by the thread shapes, with their BlockShare; the plans of the
-/// tiles' starts), then every thread
-/// takes its own share (BlockShare, or slicing the divide itself). A failed step writes its status
-/// (the functions above) to *status and the block copies nothing. 32-bit indices only: a kernel
-/// author picks one index type.
-__global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) partition_kernel(u32 const* __restrict__ a, u32* __restrict__ b, KernelCopyLayouts const k,
-                                                             bool transpose, u32 smem_cosize, int* status) {
-  using Index = u32;
-  extern __shared__ u32 smem[];
-  __shared__ Uninitialized<KernelTensor, 4> z_;  // A by thr_a, B by thr_b, the shared tile by thr_a and by thr_b
-  __shared__ BlockShare share[4];
-  __shared__ Uninitialized<LayoutN<kKernelLeaves>, 5> layouts_;  // tile 0 of A, B and the shared tile; the rests of A and B
-  __shared__ Uninitialized<TilerN<kKernelLeaves>, 2> by_;        // product_each(shape(thr_a)), of thr_b
-  __shared__ ThreadInverse inverse[2];
-  using FL = FastLayoutR<kPlanRank, Index>;
-  __shared__ FL tiles_plan[2];  // FastLayoutR of the rests of A and B (phase 2)
-  KernelTensor* const z = z_.v;
-  LayoutN<kKernelLeaves>* const tile0 = layouts_.v;
-  LayoutN<kKernelLeaves>* const rest = layouts_.v + 3;
-  TilerN<kKernelLeaves>* const by = by_.v;
-  __shared__ i64 ntiles[2];
-  __shared__ int failed;
-  int const tid = static_cast<int>(threadIdx.x);
-  if (tid == 0) failed = 0;
-  __syncthreads();
-  int e = 0;
-  // Every thread: a failed step writes its status; after the barrier the whole block stops.
-  auto stopped = [&](int err) {
-    if (err != 0) {
-      atomicExch(status, err);
-      failed = 1;
-    }
-    __syncthreads();
-    return failed != 0;
-  };
-  if (tid % 32 == 0) {  // phase 1: one step per warp
-    switch (tid / 32) {
-      case 0: e = tiles_in_block(k.a, k.tiler, tile0[0], &rest[0], &ntiles[0]); break;
-      case 1: e = tiles_in_block(k.b, k.tiler, tile0[1], &rest[1], &ntiles[1]); break;
-      case 2: e = transpose ? tiles_in_block(k.smem, k.tiler, tile0[2], nullptr, nullptr) : 0; break;
-      case 3: e = tiler_of_threads(k.thr_a, by[0]); break;
-      case 4: e = tiler_of_threads(k.thr_b, by[1]); break;
-      case 5: inverse_in_block(k.thr_a, inverse[0]); break;
-      case 6: inverse_in_block(k.thr_b, inverse[1]); break;
-      default: break;
-    }
-  }
-  if (stopped(e)) return;
-  if (tid % 32 == 0) {  // phase 2
-    switch (tid / 32) {
-      case 0: e = divide_in_block(a, tile0[0], by[0], z[0]); if (e == 0) share_in_block(z[0], inverse[0], a, share[0]); break;
-      case 1: e = divide_in_block(b, tile0[1], by[1], z[1]); if (e == 0) share_in_block(z[1], inverse[1], b, share[1]); break;
-      case 2:
-        e = transpose ? divide_in_block(smem, tile0[2], by[0], z[2]) : 0;
-        if (e == 0 && transpose) share_in_block(z[2], inverse[0], smem, share[2]);
-        break;
-      case 3:
-        e = transpose ? divide_in_block(smem, tile0[2], by[1], z[3]) : 0;
-        if (e == 0 && transpose) share_in_block(z[3], inverse[1], smem, share[3]);
-        break;
-      case 4:
-      case 5: {  // the plans of the tiles' starts
-        auto f = FL::make(rest[tid / 32 - 4]);
-        if (f.ok()) tiles_plan[tid / 32 - 4] = f.value;
-        e = f.ok() ? 0 : 30 + static_cast<int>(f.error.code);
-        break;
-      }
-      default: break;
-    }
-  }
-  if (stopped(e)) return;
-  FastThreadPlan<Index> sa{}, sr{}, sw{}, sb{};
-  // This thread's share: from the block's share where it is direct, else sliced here.
-  auto mine = [&](int j, LayoutN<kKernelLeaves> const& thr, u32 const* origin, FastThreadPlan<Index>& out) {
-    BlockShare const& sh = share[j];
-    if (!sh.direct) return slice_in_thread(z[j], thr, tid, origin, out);
-    out = FastThreadPlan<Index>{sh.part, sh.base + static_cast<Index>(sh.z0(static_cast<Index>(sh.inv(static_cast<Index>(tid))))), sh.values};
-    return 0;
-  };
-  e = mine(0, k.thr_a, a, sa);
-  if (e == 0) e = mine(1, k.thr_b, b, sb);
-  if (e == 0 && transpose) e = mine(2, k.thr_a, smem, sr);
-  if (e == 0 && transpose) e = mine(3, k.thr_b, smem, sw);
-  if (stopped(e)) return;
-  FL const fa = tiles_plan[0], fb = tiles_plan[1];
-  i64 const count = ntiles[0];
-  if (transpose)
-    partition_loop<true, kPartTilesTranspose>(a, b, smem, smem_cosize, fa, fb, count, sa, sb, sr, sw);
-  else
-    partition_loop<false, kPartTilesCopy>(a, b, smem, smem_cosize, fa, fb, count, sa, sb, sr, sw);
 }
 
 // ---- the same kernels, partitioning with impl's flat algebra ---------------------------------------
@@ -882,11 +518,9 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         copy_impl_batched_kernel<Index><<<grid_batched, kThreads>>>(a.get(), b.get(), pa.get(), pb.get(), ta.get(), tb_.get());
       });
       if constexpr (std::is_same_v<Index, u32>) {
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, 0);
-        int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
-        run_partitioned("impl, partitioned in the kernel", [&] {
-          partition_kernel<<<grid_part, kThreads>>>(a.get(), b.get(), p.kernel, false, 0, status.get());
-        });
+        int const grid_part = partition_kernel_grid(tiles, sms, 0);
+        run_partitioned("impl, partitioned in the kernel",
+                        [&] { launch_partition_kernel(grid_part, 0, a.get(), b.get(), p.kernel, false, 0, status.get()); });
         {
           int const g = flat_grid(flat_copy_kernel, tiles, sms, 0);
           run_partitioned("impl, flat partition in the kernel", [&] { flat_copy_kernel<<<g, kThreads>>>(a.get(), b.get(), p.flat, status.get()); });
@@ -908,11 +542,9 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
       });
       if constexpr (std::is_same_v<Index, u32>) {
         std::size_t const part_smem = kPartTilesTranspose * smem_bytes;  // a shared buffer per tile of a step
-        cudaFuncSetAttribute(partition_kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(part_smem));
-        cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, partition_kernel, kThreads, part_smem);
-        int grid_part = static_cast<int>(std::min<i64>(tiles, static_cast<i64>(per_sm) * sms));
+        int const grid_part = partition_kernel_grid(tiles, sms, part_smem);
         run_partitioned("impl, partitioned in the kernel", [&] {
-          partition_kernel<<<grid_part, kThreads, part_smem>>>(a.get(), b.get(), p.kernel, true, static_cast<u32>(smem_cosize), status.get());
+          launch_partition_kernel(grid_part, part_smem, a.get(), b.get(), p.kernel, true, static_cast<u32>(smem_cosize), status.get());
         });
         {
           std::size_t const flat_smem = smem_bytes + kTableBytes;  // the shared tile, then the table
