@@ -28,7 +28,7 @@ struct FastThreadPlan {
   Index values = 0;
 };
 
-/// partition_kernel: two blocks an SM (its launch bound; tensor.cu is compiled with at most 128
+/// partition_kernel: two blocks an SM (its launch bound; partition_kernel.cu and tensor.cu are compiled with at most 128
 /// registers a function, gpu/CMakeLists.txt); a step of its loop copies two tiles, or transposes
 /// one (its offsets for the shared tile take the registers), kPartBatch values of each in flight.
 /// The best of the variants measured (docs/gpu.md, twelfth session).
