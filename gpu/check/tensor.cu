@@ -116,36 +116,94 @@ struct FlatPlans {
   FastThreadPlan<u32> sa{}, sb{}, sr{}, sw{};
 };
 
-/// The flat kernels' setup: thread tid's FlatPlans. Returns 0 or the status of the step
-/// that failed (flat_tiles, flat_share).
+/// flat_setup_block's shared scratch: every thread's FlatPlans but the tiles' starts (four
+/// FastThreadPlans a thread transposing, two copying), 16-byte aligned.
 template <bool Transpose>
-__device__ __forceinline__ int flat_setup(u32 const* a, u32* b, u32 const* smem, KernelFlatLayouts const& k, int tid, FlatPlans& p) {
-  FlatTensor<Pointer<u32 const>, 2> ta;
-  FlatTensor<Pointer<u32>, 2> tb;
-  int e = flat_tiles(make_tensor(make_gmem_ptr(a), k.a), k.tiler, ta, &p.fa);
-  if (e == 0) e = flat_tiles(make_tensor(make_gmem_ptr(b), k.b), k.tiler, tb, &p.fb);
-  if (e == 0) e = flat_share(ta, k.thr_a, tid, a, p.sa);
-  if (e == 0) e = flat_share(tb, k.thr_b, tid, static_cast<u32 const*>(b), p.sb);
-  if constexpr (Transpose) {
-    FlatTensor<Pointer<u32 const>, 2> ts;
-    if (e == 0) e = flat_tiles(make_tensor(make_smem_ptr(smem), k.smem), k.tiler, ts, static_cast<FastLayoutR<kPlanRank, u32>*>(nullptr));
-    if (e == 0) e = flat_share(ts, k.thr_a, tid, smem, p.sr);
-    if (e == 0) e = flat_share(ts, k.thr_b, tid, smem, p.sw);
+constexpr std::size_t kFlatScratchBytes = (Transpose ? 4 : 2) * kThreads * sizeof(FastThreadPlan<u32>) + 16;
+
+/// The flat kernels' setup, shared out in the block: thread tid's FlatPlans, each made in the kernel
+/// by impl's flat zipped_divide and local_partition (flat_tiles, flat_share) with tid as the thread
+/// index, as a thread that partitions for itself makes them; only which thread makes them differs.
+/// Warps 0, 1 (and 2, transposing) make the tiles of A, B (and the shared tile) once for the block;
+/// then each warp makes one kind of thread plan (A by A's thread layout, B by B's and, transposing,
+/// the shared tile by each) for kThreads * kOps / 8 threads, 32 at a time, into `scratch`, and each
+/// thread reads its own. A setup that each thread runs once costs the fetch of its code: one thread
+/// making all its plans ran seven inlined calls, about 330 KB of SASS in one order (78 us a launch
+/// on an H100, latency-bound: one block took as long as a full grid); here each call's code is one
+/// copy that several warps run at once (docs/gpu.md, fifteenth session).
+/// @pre blockDim.x == kThreads; scratch: kFlatScratchBytes<Transpose> bytes of shared memory.
+/// Returns 0, or the status of a step that failed (flat_tiles, flat_share), the same in every
+/// thread. Every thread reads `scratch` before it returns; the caller's next barrier must come
+/// before `scratch` is written again.
+template <bool Transpose>
+__device__ __forceinline__ int flat_setup_block(u32 const* a, u32* b, u32 const* smem, void* scratch, KernelFlatLayouts const& k, int tid,
+                                                FlatPlans& p) {
+  static_assert(kThreads == 256, "flat_setup_block shares the work out over 8 warps");
+  constexpr int kOps = Transpose ? 4 : 2, kTileOps = Transpose ? 3 : 2;
+  constexpr int kWarpsPerOp = kThreads / 32 / kOps, kPasses = kThreads / (32 * kWarpsPerOp);
+  __shared__ Uninitialized<FlatTensor<Pointer<u32 const>, 2>, 3> tile0;
+  __shared__ Uninitialized<FastLayoutR<kPlanRank, u32>, 2> rest;
+  __shared__ int errors[3 + kOps];
+  auto* const plans = reinterpret_cast<FastThreadPlan<u32>*>((reinterpret_cast<std::uintptr_t>(scratch) + 15) & ~std::uintptr_t{15});
+  int const warp = tid / 32, lane = tid % 32;
+  u32 const* const bc = b;
+  if (warp < kTileOps) {
+    u32 const* const origin = warp == 0 ? a : warp == 1 ? bc : smem;
+    Pointer<u32 const> const ptr = warp == 2 ? make_smem_ptr(origin) : make_gmem_ptr(origin);
+    FlatTensor<Pointer<u32 const>, 2> t0;
+    FastLayoutR<kPlanRank, u32> r;
+    int const e = flat_tiles(make_tensor(ptr, warp == 0 ? k.a : warp == 1 ? k.b : k.smem), k.tiler, t0, warp < 2 ? &r : nullptr);
+    if (lane == 0) {
+      tile0.v[warp] = t0;
+      if (warp < 2) rest.v[warp] = r;
+      errors[warp] = e;
+    }
+  } else if (warp == kTileOps && lane < kOps) {
+    errors[3 + lane] = 0;
   }
-  return e;
+  __syncthreads();
+  int const te = errors[0] != 0 ? errors[0] : errors[1] != 0 ? errors[1] : Transpose ? errors[2] : 0;
+  if (te != 0) return te;
+  {
+    int const op = warp % kOps;  // 0: A by thr_a, 1: B by thr_b, 2: the shared tile by thr_a, 3: by thr_b
+    FlatTensor<Pointer<u32 const>, 2> const t0 = tile0.v[op < 2 ? op : 2];
+    FlatLayout<2> const thr = op % 2 == 0 ? k.thr_a : k.thr_b;
+    u32 const* const origin = op == 0 ? a : op == 1 ? bc : smem;
+#pragma unroll 1
+    for (int pass = 0; pass < kPasses; ++pass) {
+      int const t = (warp / kOps) * (kThreads / kWarpsPerOp) + pass * 32 + lane;
+      FastThreadPlan<u32> s{};
+      int const e = flat_share(t0, thr, t, origin, s);
+      plans[op * kThreads + t] = s;
+      if (e != 0) atomicCAS(&errors[3 + op], 0, e);
+    }
+  }
+  __syncthreads();
+  p.fa = rest.v[0];
+  p.fb = rest.v[1];
+  p.sa = plans[tid];
+  p.sb = plans[kThreads + tid];
+  if constexpr (Transpose) {
+    p.sr = plans[2 * kThreads + tid];
+    p.sw = plans[3 * kThreads + tid];
+  }
+  for (int op = 0; op < kOps; ++op)
+    if (errors[3 + op] != 0) return errors[3 + op];
+  return 0;
 }
 
 /// copy_impl_kernel over rank-2 flat layouts (KernelFlatLayouts), as a kernel author writes it
-/// with static-rank layouts: every thread calls impl's flat zipped_divide and local_partition
-/// itself (impl/flat.hpp; no block-wide setup; the values stay in registers), then runs
-/// partition_loop with kPartTilesCopy tiles a step and kPartBlocksPerSM blocks an SM, as
-/// partition_kernel. A failed partition writes its status (flat_share, flat_tiles) and the block
-/// copies nothing.
+/// with static-rank layouts: the block partitions with impl's flat zipped_divide and
+/// local_partition (impl/flat.hpp, flat_setup_block; kFlatScratchBytes<false> of dynamic shared
+/// memory), then every thread runs partition_loop with its plans in registers, kPartTilesCopy tiles
+/// a step and kPartBlocksPerSM blocks an SM, as partition_kernel. A failed partition writes its
+/// status (flat_share, flat_tiles) and the block copies nothing.
 __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_copy_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
                                                                               KernelFlatLayouts const k, int* status) {
+  extern __shared__ u32 smem[];
   int const tid = static_cast<int>(threadIdx.x);
   FlatPlans p;
-  int const e = flat_setup<false>(a, b, nullptr, k, tid, p);
+  int const e = flat_setup_block<false>(a, b, nullptr, smem, k, tid, p);
   if (__syncthreads_or(e != 0)) {
     if (e != 0) atomicExch(status, e);
     return;
@@ -162,28 +220,30 @@ constexpr int kFlatDepth = 3;
 /// (sb.offset + sb.part(v)), row 3 into A's tile 0.
 constexpr std::size_t kTableBytes = 4 * kPartBatch * kThreads * sizeof(u32);
 
-/// transpose_impl_kernel over rank-2 flat layouts: every thread partitions as flat_copy_kernel
-/// (with the shared tile's partitions by both thread layouts), writes its offsets to the shared
-/// table (kTableBytes) and then transposes with kFlatDepth tiles' loads in flight: tile t goes
-/// from registers to the shared tile, tile t + kFlatDepth * gridDim.x's loads are issued into the
-/// same registers, then tile t goes from the shared tile to B. Offsets read from the table leave
-/// the registers to the loads in flight (kPartBlocksPerSM blocks an SM; a lower register cap
-/// spills, docs/gpu.md). A thread with more than kPartBatch values runs partition_loop's general
-/// loop instead. Which tiles a step has depends on blockIdx only, so every thread reaches each
-/// barrier. The best of the variants measured (docs/gpu.md, fourteenth session).
+/// transpose_impl_kernel over rank-2 flat layouts: the block partitions as flat_copy_kernel's
+/// does (with the shared tile's partitions by both thread layouts; its scratch is the table's
+/// space), every thread writes its offsets to the shared table (kTableBytes) and then transposes
+/// with kFlatDepth tiles' loads in flight: tile t goes from registers to the shared tile, tile
+/// t + kFlatDepth * gridDim.x's loads are issued into the same registers, then tile t goes from the
+/// shared tile to B. Offsets read from the table leave the registers to the loads in flight
+/// (kPartBlocksPerSM blocks an SM; a lower register cap spills, docs/gpu.md). When a thread has
+/// more than kPartBatch values, the block runs partition_loop's general loop instead. Which tiles
+/// a step has depends on blockIdx only, so every thread reaches each barrier. The best of the
+/// variants measured (docs/gpu.md, fourteenth and fifteenth sessions).
 __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_transpose_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
                                                                                    KernelFlatLayouts const k, u32 smem_cosize, int* status) {
+  static_assert(kFlatScratchBytes<true> <= kTableBytes, "flat_setup_block's scratch is the table's space");
   extern __shared__ u32 smem[];
   int const tid = static_cast<int>(threadIdx.x);
   FlatPlans p;
-  int const e = flat_setup<true>(a, b, smem, k, tid, p);
+  int const e = flat_setup_block<true>(a, b, smem, smem + smem_cosize, k, tid, p);
   if (__syncthreads_or(e != 0)) {
     if (e != 0) atomicExch(status, e);
     return;
   }
   i64 const count = static_cast<i64>(p.fa.size), grid = gridDim.x;
   u32 const na = p.sa.values, nb = p.sb.values;
-  if (na > kPartBatch || nb > kPartBatch) {
+  if (__syncthreads_or(na > kPartBatch || nb > kPartBatch)) {
     partition_loop<true, 1>(a, b, smem, smem_cosize, p.fa, p.fb, count, p.sa, p.sb, p.sr, p.sw);
     return;
   }
@@ -522,8 +582,10 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         run_partitioned("impl, partitioned in the kernel",
                         [&] { launch_partition_kernel(grid_part, 0, a.get(), b.get(), p.kernel, false, 0, status.get()); });
         {
-          int const g = flat_grid(flat_copy_kernel, tiles, sms, 0);
-          run_partitioned("impl, flat partition in the kernel", [&] { flat_copy_kernel<<<g, kThreads>>>(a.get(), b.get(), p.flat, status.get()); });
+          std::size_t const scratch = kFlatScratchBytes<false>;
+          int const g = flat_grid(flat_copy_kernel, tiles, sms, scratch);
+          run_partitioned("impl, flat partition in the kernel",
+                          [&] { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), p.flat, status.get()); });
         }
       }
     } else {
