@@ -272,6 +272,7 @@ struct CopyResult {
   std::vector<Mismatch> first;
   std::string error;
   int index_bits = 0;  ///< the impl kernels' index arithmetic: 32 or 64 (0: not an impl kernel)
+  std::string note;    ///< a check that copies nothing (a refusal): what it saw, printed instead of a timing
 };
 
 /// The spec's layouts of A and B, flattened (the host makes them with layoutref::spec).

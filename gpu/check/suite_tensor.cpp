@@ -117,7 +117,9 @@ void print_copy(Run& run, std::string const& key, char const* problem, std::vect
     t.first = r.first;
     t.error = r.error;
     run.count(key, t, std::string(problem) + " " + r.variant);
-    if (table)
+    if (!r.note.empty() || (r.elements == 0 && !r.error.empty() && r.median_ms == 0))
+      run.say("  %-10s %-36s %s", problem, r.variant.c_str(), r.error.empty() ? r.note.c_str() : r.error.c_str());
+    else if (table)
       run.say("  %-10s %-36s %9.3f ms %8.1f GB/s  x%.3f of cudaMemcpy  x%.3f of hand  %s", problem, r.variant.c_str(), r.median_ms, r.gbps,
           memcpy_gbps > 0 ? r.gbps / memcpy_gbps : 0, hand_gbps > 0 ? r.gbps / hand_gbps : 0,
           r.elements ? ("elements verified: " + std::to_string(r.elements) + ", mismatches " + std::to_string(r.mismatches)).c_str()

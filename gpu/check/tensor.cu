@@ -566,6 +566,45 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
       if (se.empty() && !st.empty() && st[0] != 0) se = "a thread's partition failed in the kernel (status " + std::to_string(st[0]) + ")";
       if (!se.empty()) results.back().error = se;
     };
+    // The flat kernels refuse, block-wide, what impl refuses: A's tiles with a tiler entry of 0
+    // (zipped_divide, made once for the block: status 40 + its Errc) and a thread layout of 128
+    // threads for 256 (local_partition by get_flat_coord fails in threads 128-255 only: status
+    // 20 + its Errc). Each launch must end (no thread waits at a barrier the others left) with
+    // the status impl gives on the host for the same call.
+    auto refusals = [&](auto const& launch) {
+      auto refuse = [&](char const* name, KernelFlatLayouts const& bad, int want) {
+        CopyResult r;
+        r.variant = name;
+        cudaMemset(status.get(), 0, sizeof(int));
+        launch(bad);
+        cudaDeviceSynchronize();
+        r.error = check_launch(name);
+        std::vector<int> st;
+        if (r.error.empty()) r.error = status.download(st);
+        if (r.error.empty() && (st.empty() || st[0] != want))
+          r.error = std::string(name) + ": status " + (st.empty() ? std::string("none") : std::to_string(st[0])) + ", impl on the host: " +
+                    std::to_string(want);
+        if (r.error.empty()) r.note = "refused in the kernel with status " + std::to_string(want) + ", as impl on the host";
+        results.push_back(r);
+      };
+      KernelFlatLayouts zero_tiler = p.flat;
+      zero_tiler.tiler = FlatTuple<2>{{0, kTile}};
+      auto z = zipped_divide(zero_tiler.a, zero_tiler.tiler);
+      if (z.ok()) {
+        fail("impl accepts a tiler entry of 0 on the host");
+        return;
+      }
+      refuse("flat kernel, a tiler entry of 0", zero_tiler, 40 + static_cast<int>(z.error.code));
+      KernelFlatLayouts half = p.flat;
+      half.thr_a = FlatLayout<2>{FlatTuple<2>{{16, 8}}, FlatTuple<2>{{1, 16}}};
+      auto c0 = get_flat_coord(half.thr_a, 0);
+      auto c1 = get_flat_coord(half.thr_a, kThreads - 1);
+      if (!c0.ok() || c1.ok()) {
+        fail("impl on the host: (16,8):(1,16) should hold thread 0 and not thread 255");
+        return;
+      }
+      refuse("flat kernel, 128 threads' layout", half, 20 + static_cast<int>(c1.error.code));
+    };
     int per_sm = 1;
     if (!p.transpose) {
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_kernel<Index>, kThreads, 0);
@@ -586,6 +625,7 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           int const g = flat_grid(flat_copy_kernel, tiles, sms, scratch);
           run_partitioned("impl, flat partition in the kernel",
                           [&] { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), p.flat, status.get()); });
+          refusals([&](KernelFlatLayouts const& bad) { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), bad, status.get()); });
         }
       }
     } else {
@@ -613,6 +653,9 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           int const g = flat_grid(flat_transpose_kernel, tiles, sms, flat_smem);
           run_partitioned("impl, flat partition in the kernel", [&] {
             flat_transpose_kernel<<<g, kThreads, flat_smem>>>(a.get(), b.get(), p.flat, static_cast<u32>(smem_cosize), status.get());
+          });
+          refusals([&](KernelFlatLayouts const& bad) {
+            flat_transpose_kernel<<<g, kThreads, flat_smem>>>(a.get(), b.get(), bad, static_cast<u32>(smem_cosize), status.get());
           });
         }
       }
