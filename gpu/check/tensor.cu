@@ -605,6 +605,13 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
       }
       refuse("flat kernel, 128 threads' layout", half, 20 + static_cast<int>(c1.error.code));
     };
+    // Tiles of (128,64): 32 values a thread, past kPartBatch, so the flat kernels run
+    // partition_loop's general loop (transposing, through a shared tile (128,64):(1,129)).
+    bool const wide_fits = p.m % (2 * kTile) == 0;
+    KernelFlatLayouts wide = p.flat;
+    wide.tiler = FlatTuple<2>{{2 * kTile, kTile}};
+    wide.smem = FlatLayout<2>{FlatTuple<2>{{2 * kTile, kTile}}, FlatTuple<2>{{1, 2 * kTile + 1}}};
+    i64 const wide_cosize = 2 * kTile + (kTile - 1) * (2 * kTile + 1);
     int per_sm = 1;
     if (!p.transpose) {
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, copy_impl_kernel<Index>, kThreads, 0);
@@ -626,6 +633,8 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           run_partitioned("impl, flat partition in the kernel",
                           [&] { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), p.flat, status.get()); });
           refusals([&](KernelFlatLayouts const& bad) { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), bad, status.get()); });
+          if (wide_fits)
+            run_partitioned("impl, flat, 32 values a thread", [&] { flat_copy_kernel<<<g, kThreads, scratch>>>(a.get(), b.get(), wide, status.get()); });
         }
       }
     } else {
@@ -657,6 +666,13 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
           refusals([&](KernelFlatLayouts const& bad) {
             flat_transpose_kernel<<<g, kThreads, flat_smem>>>(a.get(), b.get(), bad, static_cast<u32>(smem_cosize), status.get());
           });
+          if (wide_fits) {
+            std::size_t const wide_smem = static_cast<std::size_t>(wide_cosize) * sizeof(u32) + kTableBytes;
+            int const gw = flat_grid(flat_transpose_kernel, tiles / 2, sms, wide_smem);
+            run_partitioned("impl, flat, 32 values a thread", [&] {
+              flat_transpose_kernel<<<gw, kThreads, wide_smem>>>(a.get(), b.get(), wide, static_cast<u32>(wide_cosize), status.get());
+            });
+          }
         }
       }
     }
