@@ -570,7 +570,7 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
     // (zipped_divide, made once for the block: status 40 + its Errc) and a thread layout of 128
     // threads for 256 (local_partition by get_flat_coord fails in threads 128-255 only: status
     // 20 + its Errc). Each launch must end (no thread waits at a barrier the others left) with
-    // the status impl gives on the host for the same call.
+    // the status impl's contract gives for that call.
     auto refusals = [&](auto const& launch) {
       auto refuse = [&](char const* name, KernelFlatLayouts const& bad, int want) {
         CopyResult r;
@@ -582,28 +582,32 @@ std::vector<CopyResult> run_copy(CopyProblem const& p, PlanCopy const& make_plan
         std::vector<int> st;
         if (r.error.empty()) r.error = status.download(st);
         if (r.error.empty() && (st.empty() || st[0] != want))
-          r.error = std::string(name) + ": status " + (st.empty() ? std::string("none") : std::to_string(st[0])) + ", impl on the host: " +
+          r.error = std::string(name) + ": status " + (st.empty() ? std::string("none") : std::to_string(st[0])) + ", impl's contract: " +
                     std::to_string(want);
-        if (r.error.empty()) r.note = "refused in the kernel with status " + std::to_string(want) + ", as impl on the host";
+        if (r.error.empty()) r.note = "refused in the kernel with status " + std::to_string(want) + ", as impl's contract says";
         results.push_back(r);
       };
+      // The statuses by impl's contracts (impl/flat.hpp): zipped_divide refuses a tiler entry < 1
+      // with bad_argument; get_flat_coord refuses an index that is no value of the thread layout
+      // (16,8):(1,16), whose values are 0-127, with inadmissible, get_flat_coord.not_a_value. impl
+      // on the host must agree, as a second check.
       KernelFlatLayouts zero_tiler = p.flat;
       zero_tiler.tiler = FlatTuple<2>{{0, kTile}};
       auto z = zipped_divide(zero_tiler.a, zero_tiler.tiler);
-      if (z.ok()) {
-        fail("impl accepts a tiler entry of 0 on the host");
+      if (z.ok() || z.error.code != Errc::bad_argument) {
+        fail("impl on the host does not refuse a tiler entry of 0 with bad_argument");
         return;
       }
-      refuse("flat kernel, a tiler entry of 0", zero_tiler, 40 + static_cast<int>(z.error.code));
+      refuse("flat kernel, a tiler entry of 0", zero_tiler, 40 + static_cast<int>(Errc::bad_argument));
       KernelFlatLayouts half = p.flat;
       half.thr_a = FlatLayout<2>{FlatTuple<2>{{16, 8}}, FlatTuple<2>{{1, 16}}};
       auto c0 = get_flat_coord(half.thr_a, 0);
       auto c1 = get_flat_coord(half.thr_a, kThreads - 1);
-      if (!c0.ok() || c1.ok()) {
-        fail("impl on the host: (16,8):(1,16) should hold thread 0 and not thread 255");
+      if (!c0.ok() || c1.ok() || c1.error.code != Errc::inadmissible || c1.error.condition != Cond::get_flat_coord_not_a_value) {
+        fail("impl on the host: (16,8):(1,16) should hold thread 0 and refuse thread 255 as get_flat_coord.not_a_value");
         return;
       }
-      refuse("flat kernel, 128 threads' layout", half, 20 + static_cast<int>(c1.error.code));
+      refuse("flat kernel, 128 threads' layout", half, 20 + static_cast<int>(Errc::inadmissible));
     };
     // Tiles of (128,64): 32 values a thread, past kPartBatch, so the flat kernels run
     // partition_loop's general loop (transposing, through a shared tile (128,64):(1,129)).
