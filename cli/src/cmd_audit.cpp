@@ -225,6 +225,9 @@ int audit(std::vector<std::string> const& args) {
     r.count("expectation_mismatches", static_cast<long long>(diff.size()));
     for (auto const& j : judged) {
       r.records.push_back(case_record(j));
+      // Whether the expectations list the case as a known divergence: its failure and the counts
+      // `known` and `expectation_mismatches` follow from this and the verdict (equiv::check_report).
+      if (!expect_path.empty()) r.records.back().set("listed", ex.expects_wrong(j.c.file, j.c.line));
       std::string mismatch = expect_path.empty() ? std::string() : expectation_mismatch(j, ex);
       bool fails = expect_path.empty() ? j.o.verdict != Verdict::correct
                                        : (!mismatch.empty() || j.o.verdict == Verdict::unsupported || j.o.verdict == Verdict::malformed);

@@ -48,6 +48,12 @@ int conform(std::vector<std::string> const& args) {
     if (!opt.report_path.empty()) {
       r.records.push_back(JsonValue::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
                                              {"impl", o.impl_text}, {"detail", o.detail}}));
+      // The expected verdict and impl's judgement: the case's failures and the count
+      // `expectation_mismatches` follow from these (equiv::check_report).
+      if (!expect_path.empty()) {
+        r.records.back().set("expected", expected.expected(c.file, c.line));
+        r.records.back().set("impl_judged_wrong", o.impl_judged_wrong);
+      }
       std::vector<std::string> whats;
       if (expect_path.empty()) {
         if (o.verdict == Conformity::different || o.verdict == Conformity::unsupported || o.verdict == Conformity::malformed)

@@ -3,8 +3,8 @@
 #include "commands.hpp"
 
 #include <layoutref/draw/draw.hpp>
+#include <layoutref/equiv/output.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -21,20 +21,17 @@ bool ends_with(std::string const& s, std::string const& tail) {
 
 /// Write `text` to `path`. @post false, the error printed, when it cannot be written
 bool write_file(std::string const& command, std::string const& path, std::string const& text) {
-  std::ofstream out(path, std::ios::binary);
-  if (out) out << text;
-  if (!out) {
-    std::cerr << "layoutref " << command << ": cannot write " << path << "\n";
-    return false;
-  }
-  return true;
+  std::string error;
+  if (equiv::write_output(path, text, error)) return true;
+  std::cerr << "layoutref " << command << ": " << error << "\n";
+  return false;
 }
 
 int draw(std::vector<std::string> const& args) {
   using namespace layoutref::draw;
   Options opt;
   std::string expr, output;
-  bool format_given = false;
+  bool format_given = false, output_given = false;
   Format format = Format::svg;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string const& a = args[i];
@@ -47,6 +44,11 @@ int draw(std::vector<std::string> const& args) {
       format_given = true;
     } else if ((a == "-o" || a == "--output") && has_value) {
       output = args[++i];
+      output_given = true;
+      if (output.empty()) {
+        std::cerr << "layoutref draw: " << a << " needs a file name (or - for standard output), not an empty one\n";
+        return 2;
+      }
     } else if (a == "--element-bytes" && has_value) {
       std::string const& v = args[++i];
       std::size_t used = 0;
@@ -87,7 +89,7 @@ int draw(std::vector<std::string> const& args) {
     return equiv::exit_code(d.failure);
   }
   std::string text = render(d.figure, format);
-  if (output.empty() || output == "-") {
+  if (!output_given || output == "-") {
     std::cout << text;
     return 0;
   }

@@ -8,6 +8,7 @@
 // shards of one run (a shard missing or twice, another run, a file that is not a report).
 #include "commands.hpp"
 
+#include <layoutref/equiv/output.hpp>
 #include <layoutref/equiv/report.hpp>
 
 #include <iostream>
@@ -29,6 +30,10 @@ int merge(std::vector<std::string> const& args) {
         return 2;
       }
       out_path = args[++i];
+      if (out_path.empty()) {
+        std::cerr << "layoutref merge: --report needs a file name, not an empty one\n";
+        return 2;
+      }
     } else if (args[i] == "--json") {
       json = true;
     } else if (args[i].rfind("--", 0) == 0) {
@@ -40,6 +45,10 @@ int merge(std::vector<std::string> const& args) {
   }
   if (files.empty()) {
     std::cerr << "layoutref merge: no reports given\n" << kUsage;
+    return 2;
+  }
+  if (std::string input; !out_path.empty() && names_an_input(out_path, files, input)) {
+    std::cerr << "layoutref merge: --report " << out_path << " is the report " << input << " being merged; name another file\n";
     return 2;
   }
   std::vector<Report> shards;

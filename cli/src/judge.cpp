@@ -2,6 +2,8 @@
 #include "commands.hpp"
 #include "judge.hpp"
 
+#include <layoutref/equiv/output.hpp>
+
 #include <algorithm>
 #include <climits>
 #include <iostream>
@@ -76,7 +78,7 @@ bool shard_files(std::string_view command, FileOptions const& opt, ShardedFiles&
 
 JsonValue files_json(ShardedFiles const& files) {
   JsonValue a = JsonValue::array();
-  for (auto const& f : files.files) a.push(JsonValue::object({{"path", f.path}, {"lines", f.lines}}));
+  for (auto const& f : files.files) a.push(JsonValue::object({{"path", f.path}, {"lines", f.lines}, {"digest", file_digest(f.path)}}));
   return a;
 }
 
@@ -114,6 +116,10 @@ bool parse_file_options(std::string_view command, std::vector<std::string> const
       out.sharded = true;
     } else if (args[i] == "--report") {
       out.report_path = args[++i];
+      if (out.report_path.empty()) {
+        std::cerr << "layoutref " << command << ": --report needs a file name, not an empty one\n";
+        return false;
+      }
     } else if (args[i] == "--json") {
       out.json = true;
     } else if (args[i] == "--expect" && i + 1 < args.size()) {
@@ -127,6 +133,11 @@ bool parse_file_options(std::string_view command, std::vector<std::string> const
   }
   if (out.files.empty()) {
     std::cerr << "layoutref " << command << ": no vector files given\n" << kUsage;
+    return false;
+  }
+  if (std::string input; !out.report_path.empty() && names_an_input(out.report_path, out.files, input)) {
+    std::cerr << "layoutref " << command << ": --report " << out.report_path << " is the input file " << input
+              << "; name another file for the report\n";
     return false;
   }
   return true;

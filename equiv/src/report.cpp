@@ -1,6 +1,9 @@
 // layoutref equiv — shards and their reports (report.hpp).
 #include <layoutref/equiv/report.hpp>
 
+#include <layoutref/equiv/output.hpp>
+
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
@@ -14,14 +17,17 @@ namespace {
 
 constexpr int kReportVersion = 1;
 
-/// A whole number of at most 18 digits. @post false otherwise
-bool parse_whole(std::string_view s, long long& out) {
-  if (s.empty() || s.size() > 18) return false;
+/// A whole number in 0..2^63-1, decimal digits only. @post false otherwise (`too_big`: digits only,
+/// but past 2^63-1)
+bool parse_whole(std::string_view s, long long& out, bool& too_big) {
+  too_big = false;
+  if (s.empty()) return false;
   long long n = 0;
   for (char c : s) {
     if (c < '0' || c > '9') return false;
-    n = n * 10 + (c - '0');
+    if (__builtin_mul_overflow(n, 10LL, &n) || __builtin_add_overflow(n, static_cast<long long>(c - '0'), &n)) too_big = true;
   }
+  if (too_big) return false;
   out = n;
   return true;
 }
@@ -38,8 +44,9 @@ bool parse_shard(std::string_view text, Shard& out, std::string& error) {
       " (K/N: shard K of N, whole numbers with 0 <= K < N; K counts from 0, as SLURM_ARRAY_TASK_ID of --array=0-(N-1))";
   size_t slash = text.find('/');
   long long k = 0, n = 0;
-  if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), k) || !parse_whole(text.substr(slash + 1), n)) {
-    error = "`" + std::string(text) + "` is not K/N" + convention;
+  bool big_k = false, big_n = false;
+  if (slash == std::string_view::npos || !parse_whole(text.substr(0, slash), k, big_k) || !parse_whole(text.substr(slash + 1), n, big_n)) {
+    error = "`" + std::string(text) + "` is not K/N" + (big_k || big_n ? std::string(": a number past 2^63-1") : std::string()) + convention;
     return false;
   }
   if (n < 1) {
@@ -112,28 +119,7 @@ std::string report_text(Report const& r) {
 }
 
 bool write_report(std::string const& path, Report const& r, std::string& error) {
-  namespace fs = std::filesystem;
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    if (!out) {
-      error = "cannot write " + tmp;
-      return false;
-    }
-    out << report_text(r);
-    out.close();
-    if (!out) {
-      error = "cannot write " + tmp;
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    error = "cannot write " + path + ": " + ec.message();
-    return false;
-  }
-  return true;
+  return write_output(path, report_text(r), error);
 }
 
 bool parse_report(std::string_view text, std::string const& name, Report& out, std::string& error) {
@@ -242,6 +228,7 @@ bool merge_reports(std::vector<Report> const& shards, std::vector<std::string> c
       return false;
     }
     slot = static_cast<long>(i);
+    if (!check_report(s, name(i), error)) return false;
     bool same_counts = s.counts.size() == first.counts.size();
     for (size_t c = 0; same_counts && c < s.counts.size(); ++c) same_counts = s.counts[c].first == first.counts[c].first;
     if (!same_counts) {
@@ -279,6 +266,7 @@ bool merge_reports(std::vector<Report> const& shards, std::vector<std::string> c
     m.records.insert(m.records.end(), s.records.begin(), s.records.end());
     m.failures.insert(m.failures.end(), s.failures.begin(), s.failures.end());
   }
+  if (!check_report(m, "the merged report", error)) return false;
   out = std::move(m);
   return true;
 }
@@ -349,5 +337,332 @@ std::string shell_quote(std::string const& s) {
   }
   return out + "'";
 }
+
+namespace {
+
+/// The record's member `key` as text ("" when absent).
+std::string member_text(JsonValue const& o, std::string_view key) {
+  JsonValue const* v = o.find(key);
+  return v ? v->text() : std::string();
+}
+
+bool member_true(JsonValue const& o, std::string_view key) {
+  JsonValue const* v = o.find(key);
+  return v && v->is(JsonValue::Kind::boolean) && v->text() == "true";
+}
+
+/// A non-negative integer member. @post false when absent, not an integer or negative
+bool member_count(JsonValue const& o, std::string_view key, long long& out) {
+  return get_int(o, key, out) && out >= 0;
+}
+
+/// Where (file, line) of a vector-file suite lies in the run's units: the files of run.files in
+/// order, each line a unit. @post false when the file is not one of the run's or the line is
+/// outside it
+bool line_unit(JsonValue const& files, std::string const& file, long long line, size_t& at, unsigned long long& unit) {
+  unsigned long long offset = 0;
+  for (size_t i = 0; i < files.items().size(); ++i) {
+    long long lines = 0;
+    if (!get_int(files.items()[i], "lines", lines) || lines < 0) return false;
+    if (i >= at && member_text(files.items()[i], "path") == file && line >= 1 && line <= lines) {
+      at = i;
+      unit = offset + static_cast<unsigned long long>(line - 1);
+      return true;
+    }
+    offset += static_cast<unsigned long long>(lines);
+  }
+  return false;
+}
+
+/// The failures a suite's records call for, in record order: for each record, how many failures
+/// it has (0 when it passes) and the members every one of them repeats.
+struct Expected {
+  size_t record;
+  int failures;
+};
+
+/// Check that `counts` holds exactly `want` (the same names, in order, the same values).
+bool same_counts(Report const& r, std::vector<std::pair<std::string, long long>> const& want, std::string& why) {
+  if (r.counts.size() != want.size()) {
+    std::string names;
+    for (auto const& w : want) names += (names.empty() ? "" : ", ") + w.first;
+    why = "its counts are not the suite's (" + names + ")";
+    return false;
+  }
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (r.counts[i].first != want[i].first) {
+      why = "count " + std::to_string(i + 1) + " is `" + r.counts[i].first + "`, the suite's is `" + want[i].first + "`";
+      return false;
+    }
+    if (r.counts[i].second != want[i].second) {
+      why = "the count `" + want[i].first + "` is " + std::to_string(r.counts[i].second) + ", but its records give " +
+            std::to_string(want[i].second);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The failures must be those the records call for: `expected` per record, in order, each failure
+/// naming its record by the members `keys`.
+bool same_failures(Report const& r, std::vector<Expected> const& expected, std::vector<std::string> const& keys, std::string& why) {
+  size_t f = 0;
+  for (auto const& e : expected)
+    for (int k = 0; k < e.failures; ++k, ++f) {
+      JsonValue const& rec = r.records[e.record];
+      if (f >= r.failures.size()) {
+        why = "record " + std::to_string(e.record + 1) + " (" + rec.dump() + ") fails, but the report lists " +
+              std::to_string(r.failures.size()) + " failures";
+        return false;
+      }
+      for (auto const& key : keys) {
+        JsonValue const* a = r.failures[f].find(key);
+        JsonValue const* b = rec.find(key);
+        if (!a || !b || a->dump() != b->dump()) {
+          why = "failure " + std::to_string(f + 1) + " is not that of record " + std::to_string(e.record + 1) + " (its `" + key +
+                "` differs)";
+          return false;
+        }
+      }
+    }
+  if (f != r.failures.size()) {
+    why = "it lists " + std::to_string(r.failures.size()) + " failures, but its records call for " + std::to_string(f);
+    return false;
+  }
+  return true;
+}
+
+/// audit and conform: one record per case, each on a line of the shard's units, in order.
+bool check_lines(Report const& r, std::string& why) {
+  JsonValue const* files = r.run.find("files");
+  if (!files || !files->is(JsonValue::Kind::array)) {
+    why = "its run has no files";
+    return false;
+  }
+  size_t at = 0;
+  bool have_last = false;
+  unsigned long long last = 0;
+  for (size_t i = 0; i < r.records.size(); ++i) {
+    JsonValue const& rec = r.records[i];
+    long long line = 0;
+    unsigned long long unit = 0;
+    if (!get_int(rec, "line", line) || !line_unit(*files, member_text(rec, "file"), line, at, unit)) {
+      why = "record " + std::to_string(i + 1) + " names no line of the run's files (" + rec.dump() + ")";
+      return false;
+    }
+    if (!r.range.contains(unit) || (have_last && unit <= last)) {
+      why = "record " + std::to_string(i + 1) + " (" + member_text(rec, "file") + ":" + std::to_string(line) +
+            ") is not the next case of the shard's units [" + std::to_string(r.range.begin) + ", " + std::to_string(r.range.end) + ")";
+      return false;
+    }
+    have_last = true;
+    last = unit;
+  }
+  return true;
+}
+
+bool check_audit(Report const& r, std::string& why) {
+  if (!check_lines(r, why)) return false;
+  bool const expect = !member_text(r.run, "expect").empty();
+  long long correct = 0, wrong = 0, unsupported = 0, malformed = 0, known = 0, mismatches = 0;
+  std::vector<Expected> expected;
+  for (size_t i = 0; i < r.records.size(); ++i) {
+    std::string const v = member_text(r.records[i], "verdict");
+    bool const listed = member_true(r.records[i], "listed");
+    if (v == "correct") ++correct;
+    else if (v == "wrong") ++wrong;
+    else if (v == "unsupported") ++unsupported;
+    else if (v == "malformed") ++malformed;
+    else {
+      why = "record " + std::to_string(i + 1) + " has no audit verdict (" + r.records[i].dump() + ")";
+      return false;
+    }
+    if (listed && v == "wrong") ++known;
+    bool const mismatch = expect && listed != (v == "wrong");
+    if (mismatch) ++mismatches;
+    bool const fails = expect ? (mismatch || v == "unsupported" || v == "malformed") : v != "correct";
+    if (fails) expected.push_back({i, 1});
+  }
+  long long const cases = static_cast<long long>(r.records.size());
+  return same_counts(r,
+                     {{"cases", cases},
+                      {"correct", correct},
+                      {"wrong", wrong},
+                      {"unsupported", unsupported},
+                      {"malformed", malformed},
+                      {"known", known},
+                      {"expectation_mismatches", mismatches}},
+                     why) &&
+         same_failures(r, expected, {"file", "line", "verdict"}, why);
+}
+
+bool check_conform(Report const& r, std::string& why) {
+  if (!check_lines(r, why)) return false;
+  bool const expect = !member_text(r.run, "expect").empty();
+  std::vector<std::pair<std::string, long long>> want{{"cases", static_cast<long long>(r.records.size())}};
+  for (char const* v : {"literal", "functional", "different", "refused", "unsupported", "malformed"}) want.emplace_back(v, 0);
+  long long mismatches = 0;
+  std::vector<Expected> expected;
+  for (size_t i = 0; i < r.records.size(); ++i) {
+    std::string const v = member_text(r.records[i], "verdict");
+    auto slot = std::find_if(want.begin() + 1, want.end(), [&](auto const& w) { return w.first == v; });
+    if (slot == want.end()) {
+      why = "record " + std::to_string(i + 1) + " has no conform verdict (" + r.records[i].dump() + ")";
+      return false;
+    }
+    ++slot->second;
+    int fails = 0;
+    if (expect) {
+      fails = (member_text(r.records[i], "expected") != v ? 1 : 0) + (member_true(r.records[i], "impl_judged_wrong") ? 1 : 0);
+      mismatches += fails;
+    } else {
+      fails = v == "different" || v == "unsupported" || v == "malformed" ? 1 : 0;
+    }
+    if (fails) expected.push_back({i, fails});
+  }
+  want.emplace_back("expectation_mismatches", mismatches);
+  return same_counts(r, want, why) && same_failures(r, expected, {"file", "line", "verdict"}, why);
+}
+
+/// properties and gpu-sweep: one record per unit of the shard, in order.
+bool check_units(Report const& r, std::string& why) {
+  if (r.records.size() != r.range.size()) {
+    why = "it has " + std::to_string(r.records.size()) + " records for the " + std::to_string(r.range.size()) + " units [" +
+          std::to_string(r.range.begin) + ", " + std::to_string(r.range.end) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool check_properties(Report const& r, std::string& why) {
+  if (!check_units(r, why)) return false;
+  long long cases = 0, failed = 0, capacity_cases = 0, capacity_refused = 0;
+  std::vector<Expected> expected;
+  for (size_t i = 0; i < r.records.size(); ++i) {
+    JsonValue const& rec = r.records[i];
+    std::string const v = member_text(rec, "verdict");
+    if (v.empty() || member_text(rec, "property").empty()) {
+      why = "record " + std::to_string(i + 1) + " has no property and verdict (" + rec.dump() + ")";
+      return false;
+    }
+    long long n = 0;
+    for (auto [key, sum] : {std::pair<char const*, long long*>{"passed", &cases}, {"capacity_cases", &capacity_cases},
+                            {"capacity_refused", &capacity_refused}}) {
+      if (!rec.find(key)) continue;
+      if (!member_count(rec, key, n) || __builtin_add_overflow(*sum, n, sum)) {
+        why = "record " + std::to_string(i + 1) + ": `" + key + "` is not a count (" + rec.dump() + ")";
+        return false;
+      }
+    }
+    if (v != "pass") {
+      ++failed;
+      expected.push_back({i, 1});
+    }
+  }
+  // A failing unit has one failure or more (a property that also broke its capacity check has
+  // two), and a passing one none.
+  size_t f = 0;
+  for (auto const& e : expected) {
+    JsonValue const& rec = r.records[e.record];
+    size_t start = f;
+    while (f < r.failures.size() && member_text(r.failures[f], "property") == member_text(rec, "property") &&
+           member_text(r.failures[f], "chunk") == member_text(rec, "chunk"))
+      ++f;
+    if (f == start) {
+      why = "record " + std::to_string(e.record + 1) + " (" + member_text(rec, "property") + " chunk " + member_text(rec, "chunk") +
+            ") fails, but no failure names it in its place";
+      return false;
+    }
+  }
+  if (f != r.failures.size()) {
+    why = "failure " + std::to_string(f + 1) + " names no failing record";
+    return false;
+  }
+  return same_counts(r,
+                     {{"units", static_cast<long long>(r.records.size())},
+                      {"cases", cases},
+                      {"failed", failed},
+                      {"capacity_cases", capacity_cases},
+                      {"capacity_refused", capacity_refused}},
+                     why);
+}
+
+bool check_sweep(Report const& r, std::string& why) {
+  if (!check_units(r, why)) return false;
+  // layoutref-sweep-plan's dry run: a record per block, its items, nothing run.
+  bool const dry = member_true(r.run, "dry_run");
+  long long items = 0, indices = 0, mismatches = 0, errors = 0;
+  std::vector<Expected> expected;
+  for (size_t i = 0; i < r.records.size(); ++i) {
+    JsonValue const& rec = r.records[i];
+    long long unit = 0, first = 0, end = 0, ind = 0, mis = 0;
+    if (!member_count(rec, "unit", unit) || static_cast<unsigned long long>(unit) != r.range.begin + i ||
+        !member_count(rec, "first", first) || !member_count(rec, "end", end) || end < first ||
+        (!dry && (!member_count(rec, "indices", ind) || !member_count(rec, "mismatches", mis) || !rec.find("error")))) {
+      why = "record " + std::to_string(i + 1) + " is not the block of unit " + std::to_string(r.range.begin + i) + " (" + rec.dump() +
+            ")";
+      return false;
+    }
+    bool const error = !member_text(rec, "error").empty();
+    if (__builtin_add_overflow(items, end - first, &items) || __builtin_add_overflow(indices, ind, &indices) ||
+        __builtin_add_overflow(mismatches, mis, &mismatches)) {
+      why = "its records' sums overflow 64 bits";
+      return false;
+    }
+    errors += error ? 1 : 0;
+    if (mis > 0 || error) expected.push_back({i, 1});
+  }
+  if (dry) return same_counts(r, {{"blocks", static_cast<long long>(r.records.size())}, {"items", items}}, why) &&
+                  same_failures(r, {}, {}, why);
+  // `evaluations` counts the device's evaluations, which no record holds: only its sign is checked.
+  long long const evaluations = r.get("evaluations");
+  return same_counts(r,
+                     {{"blocks", static_cast<long long>(r.records.size())},
+                      {"items", items},
+                      {"indices", indices},
+                      {"evaluations", evaluations},
+                      {"mismatches", mismatches},
+                      {"errors", errors}},
+                     why) &&
+         same_failures(r, expected, {"unit", "mismatches", "error"}, why);
+}
+
+}  // namespace
+
+bool check_report(Report const& r, std::string const& name, std::string& error) {
+  std::string why;
+  for (auto const& c : r.counts)
+    if (c.second < 0) {
+      error = name + ": the count `" + c.first + "` is negative (" + std::to_string(c.second) + ")";
+      return false;
+    }
+  bool ok = false;
+  if (r.suite == "audit") ok = check_audit(r, why);
+  else if (r.suite == "conform") ok = check_conform(r, why);
+  else if (r.suite == "properties") ok = check_properties(r, why);
+  else if (r.suite == "gpu-sweep") ok = check_sweep(r, why);
+  else why = "suite `" + r.suite + "` is none this program can check (audit, conform, properties, gpu-sweep)";
+  if (!ok) error = name + ": shard " + shard_text(r.shard) + " contradicts its records: " + why;
+  return ok;
+}
+
+std::string file_digest(std::string const& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return "";
+  unsigned long long h = 14695981039346656037ull;
+  char buf[1 << 16];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+      h ^= static_cast<unsigned char>(buf[i]);
+      h *= 1099511628211ull;
+    }
+    if (!in) break;
+  }
+  if (in.bad()) return "";
+  char out[32];
+  std::snprintf(out, sizeof out, "fnv1a64:%016llx", h);
+  return out;
+}
+
 
 }  // namespace layoutref::equiv

@@ -1,6 +1,7 @@
 #include <layoutref/proofs/prove.hpp>
 #include <layoutref/proofs/algebra.hpp>
 
+#include <layoutref/equiv/output.hpp>
 #include <layoutref/equiv/calculator.hpp>
 #include <layoutref/equiv/json.hpp>
 #include <layoutref/equiv/operations.hpp>
@@ -21,6 +22,7 @@
 #include <layoutref/proofs/terms.hpp>
 #include <layoutref/proofs/watchdog.hpp>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
@@ -812,67 +814,73 @@ lp::Answer answer_query(Query& q, std::string const& text, std::chrono::steady_c
 
 int prove_command(std::vector<std::string> const& args) {
   std::string where, smt2_path, text;
+  bool smt2_given = false;
   unsigned timeout = 10000;
-  bool json = false;
+  // --json anywhere makes every answer JSON, bad options too.
+  bool const json = std::find(args.begin(), args.end(), "--json") != args.end();
   lp::SolverChoice solver = lp::SolverChoice::both;
+  auto takes_value = [](std::string const& a) { return a == "--solver" || a == "--where" || a == "--timeout" || a == "--emit-smt2"; };
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (takes_value(args[i])) ++i;
+    else if (args[i].rfind("--", 0) != 0) text += (text.empty() ? "" : " ") + args[i];
+  }
+  text = trim(text);
+  std::string const query_text = text;
+  // Bad input before any solver runs: exit 2, the message as JSON under --json.
+  auto refuse = [&](std::string const& message, bool usage = false) {
+    if (json)
+      std::cout << "{\"query\":" << json_string(query_text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
+    else
+      std::cerr << "layoutref prove: " << message << "\n" << (usage ? kProveUsage : "");
+    return 2;
+  };
+  text.clear();
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--json") {
-      json = true;
-    } else if (args[i] == "--solver" && i + 1 < args.size()) {
+      continue;
+    } else if (takes_value(args[i])) {
+      if (i + 1 >= args.size()) return refuse(args[i] + " needs a value", true);
+      std::string const& opt = args[i];
       std::string const& v = args[++i];
-      if (v == "z3") solver = lp::SolverChoice::z3;
-      else if (v == "cvc5") solver = lp::SolverChoice::cvc5;
-      else if (v == "both") solver = lp::SolverChoice::both;
-      else {
-        std::cerr << "layoutref prove: --solver takes z3, cvc5 or both, got `" << v << "`\n";
-        return 2;
-      }
-    } else if ((args[i] == "--where" || args[i] == "--timeout" || args[i] == "--emit-smt2") && i + 1 < args.size()) {
-      std::string const& v = args[++i];
-      if (args[i - 1] == "--where") where += (where.empty() ? "" : ", ") + v;
-      if (args[i - 1] == "--emit-smt2") smt2_path = v;
-      if (args[i - 1] == "--timeout") {
+      if (opt == "--solver") {
+        if (v == "z3") solver = lp::SolverChoice::z3;
+        else if (v == "cvc5") solver = lp::SolverChoice::cvc5;
+        else if (v == "both") solver = lp::SolverChoice::both;
+        else return refuse("--solver takes z3, cvc5 or both, got `" + v + "`");
+      } else if (opt == "--where") {
+        where += (where.empty() ? "" : ", ") + v;
+      } else if (opt == "--emit-smt2") {
+        if (v.empty()) return refuse("--emit-smt2 needs a file name, not an empty one");
+        smt2_path = v;
+        smt2_given = true;
+      } else {
         try {
           size_t used = 0;
           long long ms = std::stoll(v, &used);
           if (used != v.size() || ms < 1 || ms > 86400000) throw std::invalid_argument(v);
           timeout = static_cast<unsigned>(ms);
         } catch (std::exception const&) {
-          std::cerr << "layoutref prove: --timeout needs milliseconds in 1..86400000, got `" << v << "`\n";
-          return 2;
+          return refuse("--timeout needs milliseconds in 1..86400000, got `" + v + "`");
         }
       }
     } else if (args[i].rfind("--", 0) == 0) {
-      std::cerr << "layoutref prove: unknown option `" << args[i] << "`\n" << kProveUsage;
-      return 2;
+      return refuse("unknown option `" + args[i] + "`", true);
     } else {
       text += (text.empty() ? "" : " ") + args[i];
     }
   }
   text = trim(text);
-  if (text.empty()) {
-    std::cerr << "layoutref prove: no query given\n" << kProveUsage;
-    return 2;
-  }
+  if (text.empty()) return refuse("no query given", true);
   auto const t0 = std::chrono::steady_clock::now();
   Query q;
   q.setting.timeout_ms = timeout;
   q.setting.solver = solver;
-  if (solver == lp::SolverChoice::cvc5 && !lp::solver_on_path("cvc5")) {
-    std::cerr << "layoutref prove: --solver cvc5: the cvc5 program is not on PATH\n";
-    return 2;
-  }
+  if (solver == lp::SolverChoice::cvc5 && !lp::solver_on_path("cvc5")) return refuse("--solver cvc5: the cvc5 program is not on PATH");
   // --timeout is the whole query's wall-clock budget: every solver call, check and the replay.
   q.setting.deadline = t0 + std::chrono::milliseconds(timeout);
-  if (auto e = q.setting.vars.parse(where); !e.empty()) {
-    std::cerr << "layoutref prove: --where: " << e << "\n";
-    return 2;
-  }
+  if (auto e = q.setting.vars.parse(where); !e.empty()) return refuse("--where: " + e);
   // Each fact of --where is a named hypothesis (in the unsat core, in the vacuity check).
-  if (auto e = lp::add_facts(q.setting); !e.empty()) {
-    std::cerr << "layoutref prove: --where: " << e << "\n";
-    return 2;
-  }
+  if (auto e = lp::add_facts(q.setting); !e.empty()) return refuse("--where: " + e);
   lp::Answer a;
   std::vector<std::string> checks;
   // The answer comes within the budget even where a solver call does not return (z3 4.8.12's
@@ -922,11 +930,10 @@ int prove_command(std::vector<std::string> const& args) {
   }
   watchdog.finish();
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  if (!smt2_path.empty()) {
-    std::ofstream f(smt2_path);
-    f << a.smt2;
-    if (!f) {
-      std::cerr << "layoutref prove: cannot write " << smt2_path << "\n";
+  if (smt2_given) {
+    std::string error;
+    if (!layoutref::equiv::write_output(smt2_path, a.smt2, error)) {
+      std::cerr << "layoutref prove: --emit-smt2: " << error << "\n";
       return 2;
     }
   }

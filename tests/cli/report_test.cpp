@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace layoutref::equiv {
@@ -26,7 +28,7 @@ TEST(Shard, ParsesKOverN) {
 
 TEST(Shard, RefusesBadValuesWithTheConvention) {
   for (char const* bad : {"4/4", "5/4", "0/0", "1", "1/", "/4", "-1/4", "1/-4", "a/b", "1/2/3", " 1/2", "1/2 ", "+1/2", "1.0/2",
-                          "1234567890123456789/1234567890123456790", ""}) {
+                          "12345678901234567890/12345678901234567891", "0/9223372036854775808", ""}) {
     Shard s;
     std::string error;
     EXPECT_FALSE(parse_shard(bad, s, error)) << bad;
@@ -100,23 +102,25 @@ TEST(Json, TextReadBackIsWrittenTheSame) {
   EXPECT_EQ(back.dump(), once);
 }
 
+/// An audit report of `total` one-line cases in a.tsv, every third wrong, as `audit --report`
+/// writes one (check_report holds).
 Report sample(Shard shard, unsigned long long total) {
   Report r;
   r.suite = "audit";
-  r.run = JsonValue::object({{"command", "audit"}, {"files", JsonValue::array({JsonValue("a.tsv")})}});
+  r.run = JsonValue::object(
+      {{"command", "audit"}, {"files", JsonValue::array({JsonValue::object({{"path", "a.tsv"}, {"lines", total}})})}, {"expect", ""}});
   r.shard = shard;
   r.units = total;
   r.range = shard_range(total, shard);
-  r.count("cases", 0);
-  r.count("wrong", 0);
+  for (char const* c : {"cases", "correct", "wrong", "unsupported", "malformed", "known", "expectation_mismatches"}) r.count(c, 0);
   for (unsigned long long u = r.range.begin; u < r.range.end; ++u) {
     r.count("cases");
-    r.records.push_back(JsonValue::object({{"line", u + 1}}));
-    if (u % 3 == 0) {
-      r.count("wrong");
+    bool const wrong = u % 3 == 0;
+    r.count(wrong ? "wrong" : "correct");
+    r.records.push_back(JsonValue::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", wrong ? "wrong" : "correct"}}));
+    if (wrong)
       r.failures.push_back(failure("a.tsv:" + std::to_string(u + 1) + " wrong", "layoutref audit a.tsv",
-                                   JsonValue::object({{"line", u + 1}})));
-    }
+                                   JsonValue::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", "wrong"}})));
   }
   return r;
 }
@@ -165,9 +169,9 @@ TEST(Report, MergeRefusesWhatIsNotOneRun) {
   refuse({sample(Shard{0, 2}, 5)}, "1 of the 2 shards missing: 1/2");
   refuse({sample(Shard{0, 2}, 5), sample(Shard{0, 2}, 5)}, "r1: shard 0/2 given twice (also r0)");
   refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 3}, 5)}, "r1: shard 1/3 of 5 units, but r0 is shard 0/2 of 5 units");
-  refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 2}, 6)}, "r1: shard 1/2 of 6 units");
+  refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 2}, 6)}, "r1: another run than r0");
   Report other = sample(Shard{1, 2}, 5);
-  other.run.set("files", JsonValue::array({JsonValue("b.tsv")}));
+  other.run.set("files", JsonValue::array({JsonValue::object({{"path", "b.tsv"}, {"lines", 5}})}));
   refuse({sample(Shard{0, 2}, 5), other}, "r1: another run than r0");
   Report suite = sample(Shard{1, 2}, 5);
   suite.suite = "conform";
@@ -177,8 +181,118 @@ TEST(Report, MergeRefusesWhatIsNotOneRun) {
   refuse({sample(Shard{0, 2}, 5), moved}, "r1: shard 1/2 holds units [1, 5), not [2, 5)");
   Report counts = sample(Shard{1, 2}, 5);
   counts.count("extra", 1);
-  refuse({sample(Shard{0, 2}, 5), counts}, "r1: its counts are not those of r0");
+  refuse({sample(Shard{0, 2}, 5), counts}, "r1: shard 1/2 contradicts its records: its counts are not the suite's");
   refuse({}, "no reports to merge");
+}
+
+TEST(Shard, TheLargestNIsAShard) {
+  Shard s;
+  std::string error;
+  ASSERT_TRUE(parse_shard("9223372036854775806/9223372036854775807", s, error)) << error;
+  EXPECT_EQ(s.count, 9223372036854775807LL);
+  EXPECT_FALSE(parse_shard("0/9223372036854775808", s, error));
+  EXPECT_NE(error.find("a number past 2^63-1"), std::string::npos) << error;
+}
+
+/// Each shard of `n` of the sample, `edit` applied to shard `which`; merge must refuse it, naming
+/// that shard and `want`.
+void refuse_forged(long long n, long long which, void (*edit)(Report&), std::string const& want) {
+  std::vector<Report> shards;
+  std::vector<std::string> names;
+  for (long long k = 0; k < n; ++k) {
+    shards.push_back(sample(Shard{k, n}, 12));
+    if (k == which) edit(shards.back());
+    names.push_back("s" + std::to_string(k) + ".json");
+  }
+  Report merged;
+  std::string error;
+  EXPECT_FALSE(merge_reports(shards, names, merged, error)) << want;
+  EXPECT_NE(error.find("s" + std::to_string(which) + ".json: "), std::string::npos) << error;
+  EXPECT_NE(error.find(want), std::string::npos) << error;
+}
+
+TEST(Report, MergeRefusesCountsAndFailuresTheRecordsContradict) {
+  refuse_forged(3, 1, [](Report& r) { r.failures.clear(); }, "shard 1/3 contradicts its records: record 3 ({\"file\":\"a.tsv\",\"line\":7,\"verdict\":\"wrong\"}) fails, but the report lists 0 failures");
+  refuse_forged(3, 0, [](Report& r) { r.counts[2].second = -1; }, "the count `wrong` is negative (-1)");
+  refuse_forged(3, 2, [](Report& r) { r.counts[2].second += 1; }, "the count `wrong` is 2, but its records give 1");
+  refuse_forged(3, 2, [](Report& r) { r.records.pop_back(); }, "the count `cases` is 4, but its records give 3");
+  refuse_forged(3, 1, [](Report& r) { r.failures.push_back(r.failures.back()); }, "it lists 2 failures, but its records call for 1");
+  refuse_forged(3, 1, [](Report& r) { r.records[2].set("verdict", "correct"); }, "the count `correct` is 3, but its records give 4");
+  refuse_forged(3, 1, [](Report& r) { r.records[0].set("verdict", "fine"); }, "record 1 has no audit verdict");
+  refuse_forged(3, 1, [](Report& r) { r.records[0].set("line", 1); }, "record 1 (a.tsv:1) is not the next case of the shard's units [4, 8)");
+  refuse_forged(3, 1, [](Report& r) { r.records[0].set("file", "b.tsv"); }, "record 1 names no line of the run's files");
+  refuse_forged(3, 1, [](Report& r) { std::swap(r.records[0], r.records[1]); }, "record 2 (a.tsv:5) is not the next case");
+  refuse_forged(2, 0, [](Report& r) { r.suite = "mystery"; }, "suite `mystery`");
+}
+
+TEST(Report, EverySuitesCountsAreCheckedAgainstItsRecords) {
+  std::string error;
+  Report conform;
+  conform.suite = "conform";
+  conform.run = JsonValue::object(
+      {{"files", JsonValue::array({JsonValue::object({{"path", "c.tsv"}, {"lines", 2}})})}, {"expect", "x.expect"}});
+  conform.units = 2;
+  conform.range = UnitRange{0, 2};
+  conform.records = {JsonValue::object({{"file", "c.tsv"}, {"line", 1}, {"verdict", "literal"}, {"expected", "literal"}}),
+                     JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}, {"expected", "literal"},
+                                        {"impl_judged_wrong", true}})};
+  conform.failures = {JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}}),
+                      JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}})};
+  for (auto [name, n] : std::vector<std::pair<char const*, long long>>{{"cases", 2}, {"literal", 1}, {"functional", 0}, {"different", 1},
+                                                                      {"refused", 0}, {"unsupported", 0}, {"malformed", 0},
+                                                                      {"expectation_mismatches", 2}})
+    conform.count(name, n);
+  EXPECT_TRUE(check_report(conform, "c.json", error)) << error;
+  conform.failures.pop_back();
+  EXPECT_FALSE(check_report(conform, "c.json", error));
+  EXPECT_NE(error.find("c.json: shard 0/1 contradicts its records: record 2 ({\"file\":\"c.tsv\",\"line\":2,\"verdict\":\"different\",\"expected\":\"literal\",\"impl_judged_wrong\":true}) fails, but the report lists 1 failures"), std::string::npos)
+      << error;
+
+  Report props;
+  props.suite = "properties";
+  props.units = 2;
+  props.range = UnitRange{0, 2};
+  props.records = {JsonValue::object({{"property", "P.a"}, {"chunk", 0}, {"verdict", "pass"}, {"passed", 100}}),
+                   JsonValue::object({{"property", "P.b"}, {"chunk", 0}, {"verdict", "fail"}, {"passed", 7}})};
+  props.failures = {JsonValue::object({{"property", "P.b"}, {"chunk", 0}})};
+  for (auto [name, n] : std::vector<std::pair<char const*, long long>>{
+           {"units", 2}, {"cases", 107}, {"failed", 1}, {"capacity_cases", 0}, {"capacity_refused", 0}})
+    props.count(name, n);
+  EXPECT_TRUE(check_report(props, "p.json", error)) << error;
+  props.counts[1].second = 1000;
+  EXPECT_FALSE(check_report(props, "p.json", error));
+  EXPECT_NE(error.find("the count `cases` is 1000, but its records give 107"), std::string::npos) << error;
+  props.counts[1].second = 107;
+  props.failures.clear();
+  EXPECT_FALSE(check_report(props, "p.json", error));
+  EXPECT_NE(error.find("record 2 (P.b chunk 0) fails, but no failure names it"), std::string::npos) << error;
+  props.records.pop_back();
+  EXPECT_FALSE(check_report(props, "p.json", error));
+  EXPECT_NE(error.find("it has 1 records for the 2 units [0, 2)"), std::string::npos) << error;
+
+  Report sweep;
+  sweep.suite = "gpu-sweep";
+  sweep.units = 2;
+  sweep.range = UnitRange{1, 2};
+  sweep.records = {JsonValue::object({{"unit", 1}, {"first", 10}, {"end", 20}, {"indices", 50}, {"mismatches", 2}, {"error", ""}})};
+  sweep.failures = {JsonValue::object({{"unit", 1}, {"mismatches", 2}, {"error", ""}})};
+  for (auto [name, n] : std::vector<std::pair<char const*, long long>>{
+           {"blocks", 1}, {"items", 10}, {"indices", 50}, {"evaluations", 99}, {"mismatches", 2}, {"errors", 0}})
+    sweep.count(name, n);
+  EXPECT_TRUE(check_report(sweep, "g.json", error)) << error;
+  sweep.counts[4].second = 0;
+  EXPECT_FALSE(check_report(sweep, "g.json", error));
+  EXPECT_NE(error.find("the count `mismatches` is 0, but its records give 2"), std::string::npos) << error;
+}
+
+TEST(Report, AFileDigestIsItsBytes) {
+  std::string const path = testing::TempDir() + "layoutref-digest.tsv";
+  { std::ofstream(path, std::ios::binary) << "a"; }
+  // FNV-1a 64 of "a" (the published test vector).
+  EXPECT_EQ(file_digest(path), "fnv1a64:af63dc4c8601ec8c");
+  { std::ofstream(path, std::ios::binary) << ""; }
+  EXPECT_EQ(file_digest(path), "fnv1a64:cbf29ce484222325");
+  EXPECT_EQ(file_digest(path + ".absent"), "");
 }
 
 TEST(Report, ParseRefusesWhatIsNotAReport) {
@@ -200,7 +314,7 @@ TEST(Report, ParseRefusesWhatIsNotAReport) {
 TEST(Report, SummaryListsCountsAndFailuresWithReproducers) {
   std::vector<std::string> lines = summary_lines(sample(Shard{0, 1}, 4));
   ASSERT_GE(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "audit: 4 units: 4 cases, 2 wrong");
+  EXPECT_EQ(lines[0], "audit: 4 units: 4 cases, 2 correct, 2 wrong, 0 unsupported, 0 malformed, 0 known, 0 expectation_mismatches");
   EXPECT_EQ(lines[1], "failures: 2");
   EXPECT_EQ(lines[2], "FAIL a.tsv:1 wrong");
   EXPECT_EQ(lines[3], "  reproduce: layoutref audit a.tsv");

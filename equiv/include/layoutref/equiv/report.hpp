@@ -74,7 +74,7 @@ JsonValue failure(std::string const& what, std::string const& reproduce, JsonVal
 /// The report as its JSON document: the header on one line, then each record and each failure on
 /// a line of its own; ends with a newline.
 std::string report_text(Report const& r);
-/// Write report_text(r) to `path` (into a temporary file renamed into place).
+/// Write report_text(r) to `path` (write_output: a regular file or a new path, links followed).
 /// @post false, `error` set, when it cannot be written
 bool write_report(std::string const& path, Report const& r, std::string& error);
 /// Read a report written by write_report. @post false, `error` naming the file and the problem
@@ -82,8 +82,20 @@ bool read_report(std::string const& path, Report& out, std::string& error);
 /// Read a report from its text; `name` is the file named in errors.
 bool parse_report(std::string_view text, std::string const& name, Report& out, std::string& error);
 
+/// Check that a report's counts and failures are those its records give: every count at least 0,
+/// the suite's counts (audit, conform, properties, gpu-sweep) recomputed from the records, one
+/// record per case (audit, conform: each on a line of the shard's units, in order) or per unit
+/// (properties, gpu-sweep), and the failures exactly those of the failing records, in order.
+/// @post false, `error` naming `name`, the shard and the first contradiction
+bool check_report(Report const& r, std::string const& name, std::string& error);
+
+/// The digest of a file's bytes, "fnv1a64:<16 hex digits>" (FNV-1a, 64 bits), "" when it cannot be
+/// read: a vector file's identity in a run's `files`, so that shards of other inputs do not merge.
+/// It guards against mixed-up inputs, not against a forger.
+std::string file_digest(std::string const& path);
+
 /// Merge the shards of one run: the same suite, run and T, every shard of the N exactly once, each
-/// holding shard_range's units. Counts summed (the same names in each), records and failures in
+/// holding shard_range's units, each passing check_report. Counts summed (the same names in each), records and failures in
 /// shard order. @post false, `error` naming the offending file (`names`, parallel to `shards`)
 ///       and what is wrong, otherwise `out` is the run's report as shard 0/1
 bool merge_reports(std::vector<Report> const& shards, std::vector<std::string> const& names, Report& out, std::string& error);
