@@ -56,6 +56,36 @@ int main(int argc, char** argv) {
       "equal((3,2):(2,3), (6,2):(1,7) o (3,2):(2,3))",
       "equal(Sw<2,1,3> o _0 o (8,8):(8,1), Sw<2,1,3> o _0 o (8,8):(8,1))",
   };
+  // Reports (layoutref merge's input): a whole audit run, a shard, and the forgeries merge refuses
+  // (failures emptied, a count raised or negative, a record out of its shard's units).
+  {
+    std::string const head = "{\"layoutref_report\":1,\"suite\":\"audit\",\"run\":{\"command\":\"audit\",\"files\":[{\"path\":"
+                             "\"v.tsv\",\"lines\":3,\"digest\":\"fnv1a64:0000000000000000\"}],\"expect\":\"\",\"table_limit\":16777216,"
+                             "\"prove\":false},";
+    std::string const rec1 = "{\"file\":\"v.tsv\",\"line\":1,\"op\":\"coalesce\",\"verdict\":\"correct\",\"detail\":\"\"}";
+    std::string const rec2 = "{\"file\":\"v.tsv\",\"line\":2,\"op\":\"coalesce\",\"verdict\":\"wrong\",\"detail\":\"x\"}";
+    std::string const fail2 = "{\"what\":\"v.tsv:2 coalesce wrong x\",\"reproduce\":\"r\",\"file\":\"v.tsv\",\"line\":2,\"op\":"
+                              "\"coalesce\",\"verdict\":\"wrong\",\"case\":\"c\"}";
+    auto report = [&](std::string const& shard, std::string const& units, std::string const& counts, std::string const& records,
+                      std::string const& failures) {
+      return head + "\"shard\":" + shard + ",\"units\":" + units + ",\"counts\":" + counts + ",\n\"records\":[\n" + records +
+             "\n],\n\"failures\":[\n" + failures + "\n]}\n";
+    };
+    std::string const whole = "{\"index\":0,\"count\":1}", all = "{\"total\":3,\"begin\":0,\"end\":3}";
+    auto counts = [](int cases, int correct, int wrong) {
+      return "{\"cases\":" + std::to_string(cases) + ",\"correct\":" + std::to_string(correct) + ",\"wrong\":" + std::to_string(wrong) +
+             ",\"unsupported\":0,\"malformed\":0,\"known\":0,\"expectation_mismatches\":0}";
+    };
+    seeds["report"] = {
+        report(whole, all, counts(2, 1, 1), rec1 + ",\n" + rec2, fail2),
+        report(whole, all, counts(2, 1, 1), rec1 + ",\n" + rec2, ""),
+        report(whole, all, counts(2, 1, -1), rec1 + ",\n" + rec2, fail2),
+        report(whole, all, counts(2, 2, 0), rec1 + ",\n" + rec2, fail2),
+        report(whole, all, counts(1, 1, 0), rec1, ""),
+        report("{\"index\":1,\"count\":2}", "{\"total\":3,\"begin\":1,\"end\":3}", counts(1, 0, 1), rec2, fail2),
+        report("{\"index\":0,\"count\":2}", "{\"total\":3,\"begin\":0,\"end\":1}", counts(1, 0, 1), rec2, fail2),
+    };
+  }
   size_t prove_from_vectors = 0;
   for (int i = 2; i < argc; ++i) {
     std::vector<Case> cases;

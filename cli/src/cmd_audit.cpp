@@ -34,7 +34,7 @@ bool parse_limit(std::string const& text) {
   try {
     size_t used = 0;
     long long n = std::stoll(text, &used);
-    if (used != text.size() || n < 1) return false;
+    if (used != text.size() || n < 1 || n > layoutref::spec::kTableLimitMax) return false;
     layoutref::spec::set_table_limit(n);
     return true;
   } catch (std::exception const&) {
@@ -135,7 +135,8 @@ int audit(std::vector<std::string> const& args) {
         limit_text = a[i];
         return OwnOption::taken;
       }
-      std::cerr << "layoutref audit: --table-limit needs a positive integer, got `" << a[i] << "`\n";
+      std::cerr << "layoutref audit: --table-limit needs a whole number of entries in 1.." << layoutref::spec::kTableLimitMax
+                << " (64 bytes an entry, 1 TiB at most), got `" << a[i] << "`\n";
       return OwnOption::failed;
     }
     return OwnOption::not_mine;

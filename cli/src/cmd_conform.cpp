@@ -5,6 +5,8 @@
 #include "commands.hpp"
 #include "judge.hpp"
 
+#include <layoutref/equiv/output.hpp>
+
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/json.hpp>
 #include <layoutref/equiv/report.hpp>
@@ -36,6 +38,8 @@ int conform(std::vector<std::string> const& args) {
   if (json) w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
   bool read_ok = for_each_case(opt.files, "layoutref conform: ", [&](Case const& c) {
     ConformOutcome o = conform_case(c);
+    o.detail = clip_text(o.detail);
+    o.impl_text = clip_text(o.impl_text);
     n.add(o.verdict);
     size_t const before = mismatch.size();
     if (!expect_path.empty()) {

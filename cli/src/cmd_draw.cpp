@@ -89,6 +89,10 @@ int draw(std::vector<std::string> const& args) {
     return equiv::exit_code(d.failure);
   }
   std::string text = render(d.figure, format);
+  if (std::string why; format == Format::tikz && !tikz_compiles(text, why)) {
+    std::cerr << "layoutref draw: " << why << "\n";
+    return 2;
+  }
   if (!output_given || output == "-") {
     std::cout << text;
     return 0;

@@ -44,7 +44,11 @@ int eval(std::vector<std::string> const& args) {
     std::cerr << "layoutref eval: no expression given\n" << kUsage;
     return 2;
   }
-  EvalResult r = evaluate_expression(expr, engine);
+  OuterCall outer;
+  EvalResult r = evaluate_expression(expr, engine, &outer);
+  // A literal is printed back only when the spec can use it (equiv::check_value): `eval L` never
+  // answers what `size(L)` or `eval(L, 0)` refuses.
+  if (r.ok && outer.op.empty()) r = check_value(r.value);
   JsonWriter w(std::cout);
   if (!r.ok) {
     if (json) {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -100,8 +101,25 @@ int gen(std::vector<std::string> const& args) {
                     (want_admissible ? " --admissible" : " --inadmissible") + "\n" +
                     "# Each result is left open as `?`: replace it with the implementation's result (CuTe notation,\n"
                     "# or `error` where it refuses the input), then judge the file with `layoutref audit FILE`.\n";
+  // Each input's label is the spec's word, not the generator's: an input is kept when the spec
+  // computes a result (admissible) or refuses it as inadmissible (inadmissible), and drawn again
+  // otherwise (also on an overflow or a bad argument), at most kTries times for one line.
+  auto label_holds = [&](std::vector<notation::Term> const& args) {
+    return equiv::spec_admits(op, args) == (want_admissible ? equiv::Admits::yes : equiv::Admits::no);
+  };
+  constexpr int kTries = 1000;
   for (std::uint64_t k = 0; k < count; ++k) {
-    auto input = generators::input(source, op, want_admissible);  // has_inputs: never nullopt
+    std::optional<std::vector<notation::Term>> input;
+    for (int tries = 0; tries < kTries && !input; ++tries) {
+      input = generators::input(source, op, want_admissible);  // has_inputs: never nullopt
+      if (input && !label_holds(*input)) input.reset();
+    }
+    if (!input) {
+      std::cerr << "layoutref gen: after " << kTries << " draws, none of `" << op << "`'s generated inputs was "
+                << (want_admissible ? "admissible" : "inadmissible") << " by the spec (line " << k + 1 << " of " << count
+                << "; nothing written)\n";
+      return 1;
+    }
     std::string line = op;
     for (auto const& t : *input) line += "\t" + notation::print(t);
     out += line + "\t=>\t?\n";

@@ -148,6 +148,12 @@ bool judge_files(std::vector<std::string> const& files, std::vector<Judged>& out
       files, "layoutref: ",
       [&](Case& c) {
         Outcome o = audit_case(c);
+        // Texts a verdict prints are clipped (equiv::clip_text): a short line can claim a huge result.
+        o.detail = clip_text(o.detail);
+        if (o.judgement) {
+          o.judgement->claimed_value = clip_text(o.judgement->claimed_value);
+          o.judgement->expected_value = clip_text(o.judgement->expected_value);
+        }
         out.push_back(Judged{std::move(c), std::move(o)});
       },
       lines);

@@ -31,9 +31,11 @@
 #ifdef LAYOUTREF_HAVE_PROOFS
 #include <layoutref/proofs/prove.hpp>
 #endif
+#include <layoutref/equiv/output.hpp>
 #include <layoutref/spec/error.hpp>
 
 #include <iostream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -152,7 +154,8 @@ char const* const kUsage =
     "  --report FILE    write the report of the run or shard (JSON) for `layoutref merge`\n"
     "  --table-limit N  the largest function table the spec may build (default 16777216\n"
     "                   entries), and 64 bytes an entry of it in memory (1 GiB by default);\n"
-    "                   a case past either is unsupported, the verdict says which\n"
+    "                   a case past either is unsupported, the verdict says which; at most\n"
+    "                   17179869184 (2^34 entries, 1 TiB)\n"
     "\n"
     "exit codes:\n"
     "  0  holds: audit/verify/conform all correct (or as expected), eval/table computed, draw drawn,\n"
@@ -168,8 +171,54 @@ char const* const kUsage =
 
 }  // namespace layoutref::cli
 
+namespace {
+
+/// Standard error's buffer: every line passes whole up to equiv::kTextLimit bytes, a longer one is
+/// cut there (equiv::clip_text's note), so that an error echoing a megabyte expression prints a
+/// line. Lines are written when they end (or at exit).
+class ClippedLines : public std::streambuf {
+ public:
+  explicit ClippedLines(std::streambuf* out) : out_(out) {}
+  ~ClippedLines() override { flush_line(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c == traits_type::eof()) return traits_type::not_eof(c);
+    if (c == '\n') {
+      flush_line();
+      out_->sputc('\n');
+      out_->pubsync();
+    } else {
+      line_ += static_cast<char>(c);
+    }
+    return c;
+  }
+  std::streamsize xsputn(char const* s, std::streamsize n) override {
+    for (std::streamsize i = 0; i < n; ++i) overflow(traits_type::to_int_type(s[i]));
+    return n;
+  }
+
+ private:
+  void flush_line() {
+    if (line_.empty()) return;
+    std::string const text = layoutref::equiv::clip_text(line_);
+    out_->sputn(text.data(), static_cast<std::streamsize>(text.size()));
+    out_->pubsync();
+    line_.clear();
+  }
+  std::streambuf* out_;
+  std::string line_;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace layoutref::cli;
+  ClippedLines clipped(std::cerr.rdbuf());
+  struct Restore {
+    std::streambuf* old;
+    ~Restore() { std::cerr.rdbuf(old); }
+  } restore{std::cerr.rdbuf(&clipped)};
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
     std::cout << kUsage;

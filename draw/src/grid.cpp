@@ -152,7 +152,11 @@ bool same_element(Source const& a, i64 i, Source const& b, i64 j) {
 }
 
 Bank bank_of(i64 offset, int element_bytes) {
-  i64 byte = sp::mul(offset, element_bytes);
+  i64 byte = 0;
+  if (__builtin_mul_overflow(offset, static_cast<i64>(element_bytes), &byte))
+    refuse("the value " + std::to_string(offset) + " is an element offset whose byte address (" + std::to_string(offset) + " * " +
+               std::to_string(element_bytes) + "-byte elements) does not fit in 64 bits, so it has no shared-memory bank",
+           equiv::Failure::no_result);
   i64 word = sp::floor_div(byte, 4);
   return Bank{static_cast<int>(((word % 32) + 32) % 32), sp::floor_div(byte, 128)};
 }

@@ -617,7 +617,10 @@ Figure tv_layout_picture(std::string const& expr, std::vector<std::string> const
         row = x.at({0});
         col = x.at({1});
       }
-      if (row < 0 || row >= m || col < 0 || col >= n) continue;
+      if (row < 0 || row >= m || col < 0 || col >= n)
+        refuse("tv_layout: TV(" + std::to_string(t) + ", " + std::to_string(v) + ") = " + x.str() + " is the coordinate (" +
+               std::to_string(row) + "," + std::to_string(col) + "), outside the (" + std::to_string(m) + "," + std::to_string(n) +
+               ") tile: every (thread, value) must fall in the tile");
       Cell& c = pt.at(static_cast<int>(row), static_cast<int>(col));
       if (!c.label.empty()) continue;
       c.label = {"T" + std::to_string(t), "V" + std::to_string(v)};

@@ -3,6 +3,8 @@
 // (article, geometry, graphicx) and texlive-pictures (tikz). Fonts: Computer Modern typewriter (OT1 cmtt).
 #include "geometry.hpp"
 
+#include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace layoutref::draw {
@@ -29,7 +31,7 @@ std::string tex(std::string const& s) {
       case '&': out += "\\&"; break;
       case '^': out += "\\char`\\^"; break;
       case '~': out += "\\char`\\~"; break;
-      default: out += c;
+      default: out += static_cast<unsigned char>(c) < 0x20 || c == 0x7f ? ' ' : c;  // a line break in a node would end it
     }
   }
   return out;
@@ -124,8 +126,15 @@ std::string to_tikz(Figure const& f) {
   Geometry g = detail::layout(f);
   double w_cm = g.width * kCmPerPx + 1.5, h_cm = g.height * kCmPerPx + 2.0;  // 0.5 cm margins, and room to spare
   std::string out;
-  out += "% layoutref draw: " + f.title + "\n";
-  out += "% " + f.caption + "\n";
+  // A comment ends at a line break: the title (the expression as given) and the caption are
+  // written on one comment line each.
+  auto one_line = [](std::string text) {
+    for (char& c : text)
+      if (c == '\n' || c == '\r' || c == '\f' || c == '\v') c = ' ';
+    return text;
+  };
+  out += "% layoutref draw: " + one_line(f.title) + "\n";
+  out += "% " + one_line(f.caption) + "\n";
   out += "% Compiles alone: pdflatex FILE.tex (texlive-latex-base, texlive-pictures). The picture is the\n"
          "% tikzpicture between the two `picture' comments; x and y are in pixels of the SVG (y downwards).\n";
   out += "\\documentclass{article}\n\\usepackage{graphicx}\n\\usepackage{tikz}\n\\usepackage[paperwidth=" + num(w_cm) + "cm,paperheight=" + num(h_cm) +
@@ -137,6 +146,29 @@ std::string to_tikz(Figure const& f) {
   for (size_t i = 0; i < f.panels.size(); ++i) panel_tikz(out, f.panels[i], g, g.boxes[i]);
   out += "\\end{tikzpicture}\n% picture\n\\end{document}\n";
   return out;
+}
+
+bool tikz_compiles(std::string const& tikz, std::string& why) {
+  auto dimension = [&](char const* key) {
+    std::size_t at = tikz.find(key);
+    return at == std::string::npos ? 0.0 : std::strtod(tikz.c_str() + at + std::strlen(key), nullptr);
+  };
+  double const w = dimension("paperwidth="), h = dimension("paperheight=");
+  long commands = 0;
+  for (std::size_t at = 0; (at = tikz.find("\n\\", at)) != std::string::npos; ++at) ++commands;
+  std::string const size = "a page of " + num(w) + " x " + num(h) + " cm, " + std::to_string(commands) + " drawing commands in " +
+                           std::to_string(tikz.size()) + " bytes";
+  std::string const way_out = "; draw it as SVG (--format svg) or draw a smaller part";
+  if (w > kTikzMaxCm || h > kTikzMaxCm) {
+    why = "the TikZ picture would not compile: " + size + ", past TeX's largest dimension (" + num(kTikzMaxCm) + " cm)" + way_out;
+    return false;
+  }
+  if (commands > kTikzMaxCommands || static_cast<long>(tikz.size()) > kTikzMaxBytes) {
+    why = "the TikZ picture would not compile: " + size + ", past what pdflatex's main memory holds (" +
+          std::to_string(kTikzMaxCommands) + " commands, " + std::to_string(kTikzMaxBytes) + " bytes)" + way_out;
+    return false;
+  }
+  return true;
 }
 
 }  // namespace layoutref::draw

@@ -1,6 +1,9 @@
 // layoutref equiv — the table of operations (operations.hpp): its rows, and how it is built.
 #include <layoutref/equiv/operations.hpp>
 
+#include <layoutref/spec/error.hpp>
+
+#include <exception>
 #include <stdexcept>
 
 namespace layoutref::equiv {
@@ -178,6 +181,19 @@ OperationTable const& operations() {
     return t;
   }();
   return table;
+}
+
+Admits spec_admits(std::string const& op, Args const& args) {
+  Operation const* row = operations().find(op);
+  if (!row || !row->spec_result || args.size() < row->min_args || args.size() > row->max_args()) return Admits::neither;
+  try {
+    (void)row->spec_result(args);
+    return Admits::yes;
+  } catch (spec::Error const& e) {
+    return e.kind() == spec::Error::Kind::inadmissible ? Admits::no : Admits::neither;
+  } catch (std::exception const&) {
+    return Admits::neither;
+  }
 }
 
 }  // namespace layoutref::equiv

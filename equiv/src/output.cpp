@@ -115,6 +115,13 @@ bool write_output(std::string const& path, std::string_view text, std::string& e
   return true;
 }
 
+std::string clip_text(std::string_view text, std::size_t limit) {
+  if (text.size() <= limit) return std::string(text);
+  std::size_t keep = limit;
+  while (keep > 0 && (static_cast<unsigned char>(text[keep]) & 0xC0) == 0x80) --keep;
+  return std::string(text.substr(0, keep)) + " ... [" + std::to_string(text.size() - keep) + " more bytes not shown]";
+}
+
 bool names_an_input(std::string const& output, std::vector<std::string> const& inputs, std::string& which) {
   std::error_code ec;
   for (auto const& in : inputs)

@@ -19,6 +19,7 @@ judges another implementation's result with it; ``lr.prove(query, where=...)`` a
 """
 
 import json as _json
+import operator as _operator
 
 from . import _layoutref
 from ._errors import LayoutError
@@ -91,7 +92,11 @@ def _where_text(where):
                     lo, hi = bound
                 except (TypeError, ValueError):
                     raise TypeError(f"where: {name} needs (lo, hi) or a range, got {bound!r}") from None
-            parts.append(f"{name} in {int(lo)}..{int(hi)}")
+            try:
+                lo, hi = _operator.index(lo), _operator.index(hi)
+            except TypeError:
+                raise TypeError(f"where: the bounds of {name} must be integers, got {bound!r}") from None
+            parts.append(f"{name} in {lo}..{hi}")
         return ", ".join(parts)
     if isinstance(where, (list, tuple)):
         return ", ".join(_where_text(w) for w in where)

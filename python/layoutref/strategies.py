@@ -27,6 +27,7 @@ pycute's tuples); a tiler is a tuple of Layouts, ints and None (CuTe's ``_``), o
 
 import functools
 
+from hypothesis import reject
 from hypothesis import strategies as st
 
 from . import _layoutref
@@ -177,18 +178,24 @@ def _inputs(op, is_admissible):
 
     @st.composite
     def strategy(draw):
-        return _layoutref._generate_input(op, is_admissible, lambda lo, hi: draw(_integers(lo, hi)))
+        # The spec labels each input (as `layoutref gen` does); a few draws the spec labels
+        # otherwise are drawn again, and then Hypothesis is told to look elsewhere.
+        args = _layoutref._generate_input(op, is_admissible, lambda lo, hi: draw(_integers(lo, hi)), 20)
+        if args is None:
+            reject()
+        return args
 
     return strategy()
 
 
 def admissible(op):
     """Admissible inputs of ``op``: tuples of its arguments, as ``layoutref gen --op OP`` writes
-    them (generators/include/layoutref/generators/inputs.hpp lists what each operation draws)."""
+    them (generators/include/layoutref/generators/inputs.hpp lists what each operation draws),
+    each one the spec computes a result for (a draw it refuses is drawn again)."""
     return _inputs(op, True)
 
 
 def inadmissible(op):
-    """Inputs of ``op`` built to break one of its conditions (``layoutref gen --inadmissible``);
-    where a condition is only sufficient, some are admissible after all: the spec decides."""
+    """Inputs of ``op`` built to break one of its conditions (``layoutref gen --inadmissible``),
+    each one the spec refuses as inadmissible (a draw the spec admits is drawn again)."""
     return _inputs(op, False)

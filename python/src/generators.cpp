@@ -3,6 +3,7 @@
 // the same decisions from the same ranges as the RapidCheck generators of properties/.
 #include "values.hpp"
 
+#include <layoutref/equiv/operations.hpp>
 #include <layoutref/generators/inputs.hpp>
 #include <layoutref/generators/random.hpp>
 #include <layoutref/spec/term.hpp>
@@ -10,8 +11,10 @@
 #include <pybind11/stl.h>
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <string>
+#include <type_traits>
 
 namespace layoutref::python {
 
@@ -21,12 +24,26 @@ namespace gn = layoutref::generators;
 namespace sp = layoutref::spec;
 using gn::i64;
 
+/// `o` as a 64-bit integer: an int (or an object with __index__, not a bool). @post TypeError for
+/// anything else (None, 1.5, "3"), ValueError past 64 bits; `what` names the value in the message
+i64 whole(py::handle o, std::string const& what) {
+  if (PyBool_Check(o.ptr()) || !PyIndex_Check(o.ptr()))
+    throw py::type_error(what + " must be an integer, got " + py::repr(o).cast<std::string>());
+  py::object i = py::reinterpret_steal<py::object>(PyNumber_Index(o.ptr()));
+  if (!i) throw py::error_already_set();
+  int overflow = 0;
+  long long v = PyLong_AsLongLongAndOverflow(i.ptr(), &overflow);
+  if (overflow != 0) throw py::value_error(what + " must fit in 64 bits, got " + py::repr(i).cast<std::string>());
+  if (v == -1 && PyErr_Occurred()) throw py::error_already_set();
+  return v;
+}
+
 /// A source of choices that asks a Python callable `pick(lo, hi)` for each value.
 struct PySource {
   py::function f;
   i64 pick(i64 lo, i64 hi) {
     if (lo > hi) throw py::value_error("generators: an empty range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-    i64 v = f(lo, hi).cast<i64>();
+    i64 v = whole(f(lo, hi), "the source's answer for a pick in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
     if (v < lo || v > hi)
       throw py::value_error("the source answered " + std::to_string(v) + " for a pick in [" + std::to_string(lo) + ", " +
                             std::to_string(hi) + "]");
@@ -44,7 +61,37 @@ py::object layout(sp::Layout const& l) { return from_term(sp::to_term(l)); }
 
 template <class T>
 T get(py::dict const& o, char const* key, T fallback) {
-  return o.contains(key) ? o[key].cast<T>() : fallback;
+  if (!o.contains(key)) return fallback;
+  py::object v = o[key];
+  if constexpr (std::is_same_v<T, std::string>) {
+    if (!py::isinstance<py::str>(v)) throw py::type_error(std::string(key) + " must be a str, got " + py::repr(v).cast<std::string>());
+    return v.cast<std::string>();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    if (!PyBool_Check(v.ptr()) && !PyLong_Check(v.ptr()))
+      throw py::type_error(std::string(key) + " must be a bool, got " + py::repr(v).cast<std::string>());
+    return PyObject_IsTrue(v.ptr()) == 1;
+  } else {
+    i64 n = whole(v, key);
+    if (n < static_cast<i64>(std::numeric_limits<T>::min()) || n > static_cast<i64>(std::numeric_limits<T>::max()))
+      throw py::value_error(std::string(key) + " is out of range: " + std::to_string(n));
+    return static_cast<T>(n);
+  }
+}
+
+/// The options any generator reads; another name is a typo, refused rather than ignored.
+void check_option_names(py::dict const& o) {
+  static constexpr char const* kKnown[] = {"max_depth", "max_rank", "max_leaves", "max_size", "max_extent", "negative",
+                                           "zero",      "max_stride", "form",     "beyond"};
+  for (auto const& [key, value] : o) {
+    std::string name = py::str(key).cast<std::string>();
+    bool known = false;
+    for (char const* k : kKnown) known = known || name == k;
+    if (!known) {
+      std::string list;
+      for (char const* k : kKnown) list += (list.empty() ? "" : ", ") + std::string(k);
+      throw py::type_error("unknown generator option `" + name + "` (the options: " + list + ")");
+    }
+  }
 }
 
 gn::Bounds bounds(py::dict const& o) {
@@ -130,25 +177,35 @@ void bind_generators(py::module_& m) {
     auto const& t = table();
     auto it = t.find(name);
     if (it == t.end()) throw py::value_error("no generator `" + name + "`");
+    check_option_names(options);
     try {
       return it->second(s, options);
     } catch (sp::Error const& e) {
       raise_spec_error(e);
     }
   }, "_generate(name, pick, options): the generator `name` of layoutref::generators, each choice `pick(lo, hi)`.");
-  m.def("_generate_input", [](std::string const& op, bool admissible, py::function pick) -> py::object {
+  m.def("_generate_input", [](std::string const& op, bool admissible, py::function pick, int tries) -> py::object {
     if (!gn::has_inputs(op, admissible))
       throw py::value_error("no generator of " + std::string(admissible ? "admissible" : "inadmissible") + " inputs for `" + op + "`");
+    if (tries < 1) throw py::value_error("tries must be at least 1");
     PySource s{std::move(pick)};
     try {
-      auto args = gn::input(s, op, admissible);
-      py::tuple out(args->size());
-      for (size_t i = 0; i < args->size(); ++i) out[i] = from_term((*args)[i]);
-      return out;
+      // The label is the spec's (equiv::spec_admits), as `layoutref gen` checks it: an input the
+      // spec does not label so is drawn again, `tries` draws in all; None when none was.
+      for (int k = 0; k < tries; ++k) {
+        auto args = gn::input(s, op, admissible);
+        if (equiv::spec_admits(op, *args) != (admissible ? equiv::Admits::yes : equiv::Admits::no)) continue;
+        py::tuple out(args->size());
+        for (size_t i = 0; i < args->size(); ++i) out[i] = from_term((*args)[i]);
+        return out;
+      }
+      return py::none();
     } catch (sp::Error const& e) {
       raise_spec_error(e);
     }
-  }, "_generate_input(op, admissible, pick): one input of op (its arguments), as `layoutref gen` writes them.");
+  }, py::arg("op"), py::arg("admissible"), py::arg("pick"), py::arg("tries") = 1000,
+     "_generate_input(op, admissible, pick, tries=1000): one input of op (its arguments) that the spec labels so, as `layoutref "
+     "gen` writes them, drawn at most `tries` times; None when no draw was.");
   m.def("_generators", [] {
     std::vector<std::string> names;
     for (auto const& [name, g] : table()) names.push_back(name);

@@ -89,7 +89,13 @@ Term to_term(py::handle h, int depth) {
     return Term::make_integer(v, false);
   }
   if (py::isinstance<py::str>(h)) {
-    std::string text = h.cast<std::string>();
+    Py_ssize_t n = 0;
+    char const* utf8 = PyUnicode_AsUTF8AndSize(h.ptr(), &n);
+    if (!utf8) {  // a lone surrogate such as '\ud800' has no UTF-8 form
+      PyErr_Clear();
+      throw py::value_error("the text " + py::repr(h).cast<std::string>() + " is not valid Unicode (a lone surrogate?)");
+    }
+    std::string text(utf8, static_cast<size_t>(n));
     auto p = notation::parse(text);
     if (!p.ok) throw py::value_error("`" + text + "`: " + p.error.message());
     return p.term;

@@ -34,3 +34,11 @@ def test_bad_input_raises():
         lr.prove(42)
     with pytest.raises(ValueError):
         lr.prove("injective(4:1)", timeout_ms=0)
+
+
+def test_where_bounds_must_be_integers():
+    # A float bound was truncated to 0 (0.5 -> 0); it is refused instead.
+    with pytest.raises(TypeError, match="the bounds of a must be integers"):
+        lr.prove("injective((a,2):(1,a))", where={"a": (0.5, 4)})
+    with pytest.raises(TypeError, match="the bounds of a must be integers"):
+        lr.prove("injective((a,2):(1,a))", where={"a": (1, 4.0)})

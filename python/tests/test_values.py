@@ -113,3 +113,11 @@ def test_refusals_carry_condition_and_witness():
     assert err.code == "inadmissible"
     assert err.condition == "complement.stride_divisibility"
     assert err.witness and err.witness in str(err)
+
+
+def test_text_that_is_not_unicode_is_a_value_error():
+    # A lone surrogate has no UTF-8 form: ValueError naming it, not pybind11's RuntimeError.
+    with pytest.raises(ValueError, match="not valid Unicode"):
+        lr.Layout("\ud800")
+    with pytest.raises(ValueError, match="not valid Unicode"):
+        lr.coalesce("(4,\udc00):(1,4)")

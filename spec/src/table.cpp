@@ -14,7 +14,10 @@ i64 table_limit() { return g_table_limit; }
 i64 table_memory_limit() { return g_table_limit > kTableMemoryLimitMax / kTableBytesPerEntry ? kTableMemoryLimitMax : g_table_limit * kTableBytesPerEntry; }
 
 i64 set_table_limit(i64 entries) {
-  if (entries < 1) bad_argument("table limit must be >= 1, got " + std::to_string(entries));
+  if (entries < 1 || entries > kTableLimitMax)
+    bad_argument("the table limit must be in 1.." + std::to_string(kTableLimitMax) + " entries (" +
+                 std::to_string(kTableMemoryLimitMax) + " bytes at " + std::to_string(kTableBytesPerEntry) + " an entry), got " +
+                 std::to_string(entries));
   i64 old = g_table_limit;
   g_table_limit = entries;
   return old;
@@ -28,9 +31,12 @@ void require_table(i64 n, std::string const& what, i64 bytes_per_entry) {
     std::string bytes = n <= std::numeric_limits<i64>::max() / std::max<i64>(bytes_per_entry, 1)
                             ? std::to_string(n * bytes_per_entry)
                             : std::string("more than 2^63");
-    throw Error(Error::Kind::table_limit, what + " would need a function table of " + std::to_string(n) + " entries (about " +
-                                              bytes + " bytes), past the bound of " + std::to_string(g_table_limit) +
-                                              " entries and " + std::to_string(memory) + " bytes (raise it with --table-limit)");
+    std::string const need = bytes_per_entry == 0
+                                 ? " would need " + std::to_string(n) + " evaluations (one index at a time, no table in memory)"
+                                 : " would need a function table of " + std::to_string(n) + " entries (about " + bytes + " bytes)";
+    throw Error(Error::Kind::table_limit, what + need + ", past the bound of " + std::to_string(g_table_limit) + " entries and " +
+                                              std::to_string(memory) + " bytes (raise it with --table-limit, at most " +
+                                              std::to_string(kTableLimitMax) + ")");
   }
 }
 

@@ -81,3 +81,28 @@ foreach(spec "composition;--admissible" "complement;--inadmissible" "logical_div
     message(FATAL_ERROR "audit of the filled file (${op} ${flag}): exit ${rc}\n${out}${err}\n${filled}")
   endif()
 endforeach()
+
+# The labels are the spec's: every --admissible input has a result (a claim of `error` is judged
+# wrong on each) and every --inadmissible one none (`error` is judged correct on each). The
+# operations and seeds are those whose generated labels were wrong before gen checked them.
+foreach(spec "nullspace;--admissible;7" "composition;--inadmissible;1" "left_inverse;--inadmissible;1"
+             "blocked_product;--inadmissible;1" "raked_product;--inadmissible;1" "tile_to_shape;--inadmissible;1"
+             "complement;--inadmissible;2" "logical_divide;--admissible;2")
+  list(GET spec 0 op)
+  list(GET spec 1 flag)
+  list(GET spec 2 seed)
+  run_gen(text --op ${op} --count 100 --seed ${seed} ${flag})
+  string(REGEX REPLACE "\t\\?\n" "\terror\n" claims "${text}")
+  set(claims_file ${WORK}/${op}${flag}_error_claims.tsv)
+  file(WRITE ${claims_file} "${claims}")
+  execute_process(COMMAND ${LAYOUTREF} audit ${claims_file} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(flag STREQUAL "--admissible")
+    set(want "audit: 100 cases, 0 correct, 100 wrong")
+  else()
+    set(want "audit: 100 cases, 100 correct, 0 wrong")
+  endif()
+  if(NOT out MATCHES "${want}")
+    string(REGEX MATCH "audit: [^\n]*" summary "${out}")
+    message(FATAL_ERROR "gen --op ${op} ${flag} --seed ${seed}: a claim of `error` on each input: ${summary}, expected `${want}`")
+  endif()
+endforeach()

@@ -68,6 +68,17 @@ std::string to_svg(Figure const& f);
 /// A LaTeX document (article, tikz, geometry: Debian's texlive-latex-base and texlive-pictures)
 /// that pdflatex compiles on its own; the tikzpicture is delimited by comments for reuse.
 std::string to_tikz(Figure const& f);
+/// What pdflatex (TeX Live's default pdflatex.fmt) can compile: a page at most kTikzMaxCm wide and
+/// high (TeX's largest dimension is 16383.99998 pt = 575.8 cm) and a picture of at most
+/// kTikzMaxCommands drawing commands and kTikzMaxBytes bytes (TeX's main memory of 5,000,000
+/// words holds the whole tikzpicture: 11,783 commands in 1.17 MB compiled, 12,559 in 1.24 MB did
+/// not; tests/draw/tikz_limits.cmake compiles a picture on each side of each bound).
+inline constexpr double kTikzMaxCm = 570.0;
+inline constexpr long kTikzMaxCommands = 10000;
+inline constexpr long kTikzMaxBytes = 1000000;
+/// Whether `tikz` (to_tikz's document) is within those bounds. @post false, `why` naming the bound
+///       passed, the picture's size and the way out (--format svg)
+bool tikz_compiles(std::string const& tikz, std::string& why);
 /// An HTML page: the caption, the SVG inline, and the legend.
 std::string to_html(Figure const& f);
 

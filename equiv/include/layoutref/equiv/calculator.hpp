@@ -51,6 +51,12 @@ struct OuterCall {
 /// given, receives the outermost call.
 EvalResult evaluate_expression(std::string const& text, Engine engine = Engine::impl, OuterCall* outer = nullptr);
 
+/// Whether a value (a literal `eval` prints back) is one the spec can use: a layout's size and
+/// cosize, a chain's value at index 0 (a swizzled layout's at its last index too) computed with
+/// checked arithmetic. Never throws. @post ok, or the failure (no_result for a value past 64 bits,
+/// bad_input otherwise) and an error naming the check that failed
+EvalResult check_value(notation::Term const& v);
+
 /// The operation names the calculator knows.
 std::string calculator_ops();
 

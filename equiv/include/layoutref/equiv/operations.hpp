@@ -145,4 +145,11 @@ void register_product_ops(OperationTable& t);      // *_product, tile_to_shape
 void register_mode_ops(OperationTable& t);         // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
 void register_tensor_ops(OperationTable& t);       // the tensor operations (conform_tensor.cpp)
 
+/// The spec's word on an input of `op`: Admits::yes when its result is computed, Admits::no when the
+/// spec refuses it as inadmissible (a violated condition), Admits::neither otherwise (an overflow,
+/// a bad argument, a table past the limit, no spec result for the row): what the labels of
+/// generated inputs (`layoutref gen`, the Python strategies) are checked against. Never throws.
+enum class Admits { yes, no, neither };
+Admits spec_admits(std::string const& op, Args const& args);
+
 }  // namespace layoutref::equiv

@@ -12,6 +12,7 @@
 //  - every write error is reported (a full disk too), and the temporary file is removed.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,15 @@ namespace layoutref::equiv {
 /// @post true and the file holds `text`; or false, `error` naming the path and what is wrong,
 ///       and no file changed
 bool write_output(std::string const& path, std::string_view text, std::string& error);
+
+/// The longest message text a command prints whole, in bytes (a verdict's detail, a claimed or an
+/// expected value, an error line): past it, clip_text cuts.
+inline constexpr std::size_t kTextLimit = 4096;
+
+/// `text` when it is at most `limit` bytes; otherwise its first bytes (cut at a UTF-8 character's
+/// start) followed by " ... [N more bytes not shown]", at most limit + 40 bytes in all: a 40-byte
+/// vector line whose result is a layout of rank 10^6 prints a line, not megabytes.
+std::string clip_text(std::string_view text, std::size_t limit = kTextLimit);
 
 /// Whether `output` names the same file as one of `inputs` (links followed): an output that would
 /// replace the command's own input is refused before anything runs. @post `which` is that input

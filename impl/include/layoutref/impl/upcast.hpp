@@ -51,7 +51,7 @@ LAYOUTREF_HD constexpr Result<Layout> upcast(Layout const& l, i64 n) {
     if (x.stride_value() == 0) continue;
     if (!x.stride_is_integer())
       return detail_upcast::leaf_text(fail(Errc::inadmissible, Cond::upcast_integer_strides), x).add(" has a basis stride");
-    if (x.stride_value() == kI64Min) return overflow_error("abs", x.stride_value(), 0);
+    if (x.stride_value() == kI64Min) return checked_abs(x.stride_value()).error;  // |d| = 2^63 is no i64
     Int d = x.stride_coefficient();
     Int ad{d.value < 0 ? -d.value : d.value, d.is_static};  // d.value != kI64Min (above)
     if (n % ad.value != 0 && ad.value % n != 0)

@@ -16,20 +16,27 @@ namespace layoutref::spec {
 
 /// The largest number of entries a function table may have.
 i64 table_limit();
-/// Set the bound (>= 1). Returns the previous bound.
+/// The most the bound may be raised to: kTableMemoryLimitMax / kTableBytesPerEntry (2^34). A
+/// question evaluated one index at a time (no table in memory) is bounded by the entries alone,
+/// so this bounds its work too.
+inline constexpr i64 kTableLimitMax = (i64{1} << 40) / 64;
+/// Set the bound (1..kTableLimitMax; otherwise Error(bad_argument) naming the range). Returns the
+/// previous bound.
 i64 set_table_limit(i64 entries);
 
 /// The memory bound follows the entry bound: kTableBytesPerEntry bytes an entry of
 /// table_limit() (1 GiB at the default 2^24 entries), at most kTableMemoryLimitMax.
 inline constexpr i64 kTableBytesPerEntry = 64;
 inline constexpr i64 kTableMemoryLimitMax = i64{1} << 40;
+static_assert(kTableLimitMax == kTableMemoryLimitMax / kTableBytesPerEntry);
 /// The most bytes one function table (with the working memory its question needs per entry,
 /// see require_table) may take.
 i64 table_memory_limit();
 
 /// Throw Error(Kind::table_limit) when n > table_limit() or when n entries of
 /// `bytes_per_entry` bytes (all the memory the question needs per entry) exceed
-/// table_memory_limit(); `what` names the table; the message gives both sizes and both bounds.
+/// table_memory_limit(); `what` names the table; the message gives both sizes and both bounds
+/// (bytes_per_entry == 0: the question evaluates one index at a time, and the message says so).
 /// @pre n >= 0, bytes_per_entry >= 0
 void require_table(i64 n, std::string const& what, i64 bytes_per_entry = sizeof(Value));
 
