@@ -207,18 +207,26 @@ struct Query {
       ~Depth() { --d; }
     } depth(symbolic_depth);
     auto args = split_args(inside);
+    // The spec computes the operation on the arguments' values with checked 64-bit arithmetic:
+    // an argument whose values can pass 64 bits within the bounds is bad input (query.hpp's
+    // values_fit_int64), one where z3 cannot tell makes the answer unknown.
+    auto fits = [&](lp::LeafLayout const& l, std::string const& text) {
+      if (auto u = lp::values_fit_int64(setting, lp::Fn::of(l), name + "'s argument " + quote(trim(text)), "the argument")) throw lp::Split(u->reason);
+    };
     // An argument: a layout over the variables, or a call computed symbolically (nested).
     auto layout = [&](std::string const& text) -> std::optional<lp::LeafLayout> {
       std::string inner, inner_args;
       if (call_of(trim(text), inner, inner_args)) {
         auto f = symbolic_call(inner, inner_args);
         if (!f) return std::nullopt;
+        fits(f->layout, text);
         return f->layout;
       }
       std::string error;
       std::vector<lp::PendingDivisor> pending;
       auto l = lp::parse_symbolic_layout(ctx, setting.vars, text, error, &pending);
       if (l) check_divisors(pending, text);
+      if (l) fits(*l, text);
       return l;
     };
     auto describe = [&](lp::Symbolic const& r) {
@@ -239,6 +247,7 @@ struct Query {
       std::vector<lp::PendingDivisor> pending;
       auto l = lp::parse_symbolic_shape(ctx, setting.vars, trim(text), error, &pending);
       if (l) check_divisors(pending, text);
+      if (l) fits(*l, text);
       return l;
     };
     auto arity = [&](size_t n) {
@@ -325,7 +334,9 @@ struct Query {
       auto a = layout(args[0]);
       if (!a) return std::nullopt;
       no_offset(*a, args[0]);
-      return describe(lp::complement(setting, *a, integer(args[1])));
+      z3::expr cotarget = integer(args[1]);
+      if (auto u = lp::term_fits_int64(setting, cotarget, "complement's cotarget " + quote(trim(args[1])))) throw lp::Split(u->reason);
+      return describe(lp::complement(setting, *a, cotarget));
     }
     if (name == "right_inverse" || name == "left_inverse") {
       arity(1);

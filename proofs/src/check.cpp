@@ -1,4 +1,5 @@
 #include <layoutref/proofs/check.hpp>
+#include <layoutref/proofs/algebra.hpp>
 
 #include <layoutref/spec/checked.hpp>
 #include <layoutref/spec/error.hpp>
@@ -148,7 +149,7 @@ long long value_of(Setting const& s, z3::expr const& e, Assignment const& a) {
   z3::expr v = at_assignment(s, e, a);
   int64_t x = 0;
   if (!v.is_numeral() || !v.is_numeral_i64(x))
-    throw spec::Error(spec::Error::Kind::overflow, "the term " + e.to_string() + " is not a 64-bit integer at " + str(s, a));
+    throw spec::Error(spec::Error::Kind::overflow, "the term " + term_text(e) + " is not a 64-bit integer at " + str(s, a));
   return x;
 }
 
@@ -197,7 +198,7 @@ std::string str(Setting const& s, Assignment const& a) {
   return out.empty() ? "no variables" : out;
 }
 
-bool violates(Setting const& s, Goal g, Operands const& o, Assignment const& a, Witness const& w, std::string& why) {
+bool violates(Setting const& s, Goal g, Operands const& o, Assignment const& a, Witness const& w, std::string& why, bool* overflow) {
   try {
     ConcreteFn f = instantiate(s, *o.f, a);
     long long n = f.size();
@@ -238,6 +239,7 @@ bool violates(Setting const& s, Goal g, Operands const& o, Assignment const& a, 
     }
   } catch (spec::Error const& e) {
     why = std::string("the spec could not evaluate it: ") + e.what();
+    if (overflow && e.kind() == spec::Error::Kind::overflow) *overflow = true;
     return false;
   }
   return false;

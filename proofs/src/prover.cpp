@@ -5,7 +5,9 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <fcntl.h>
@@ -42,6 +44,18 @@ bool model_int64(z3::model const& m, z3::expr const& e, long long& out) {
   if (!v.is_numeral() || !v.is_numeral_i64(x)) return false;
   out = x;
   return true;
+}
+
+void Obligation::hypothesis(std::string name, z3::expr const& e) {
+  auto used = [&](std::string const& n) {
+    for (auto const& [m, h] : hyps_)
+      if (m == n) return &h;
+    return static_cast<z3::expr const*>(nullptr);
+  };
+  if (z3::expr const* h = used(name); h && z3::eq(*h, e)) return;
+  std::string unique = name;
+  for (int k = 2; used(unique); ++k) unique = name + "#" + std::to_string(k);
+  hyps_.push_back({std::move(unique), e});
 }
 
 Answer Obligation::prove(z3::expr const& goal, unsigned timeout_ms, Describe const& describe, Meanwhile const& meanwhile,
@@ -300,14 +314,76 @@ Replay replay_smt2(std::string const& smt2, std::string const& expect, unsigned 
   return p.finish(expect);
 }
 
+namespace {
+
+// Words that SMT-LIB reserves, or that z3's or cvc5's theories (with every logic, as cvc5 runs
+// without set-logic) give a meaning: a constant of that name, declared as is, makes the text
+// misread (`Sort mismatch`, `shadowing a theory function symbol`, `Overloaded constants`), and
+// quoting it (`|true|`) is the same symbol in SMT-LIB 2.6, refused the same way.
+bool smt2_word(std::string const& n) {
+  static std::set<std::string> const words{
+      "!", "_", "as", "BINARY", "DECIMAL", "HEXADECIMAL", "NUMERAL", "STRING", "exists", "forall", "let", "match", "par", "lambda",
+      "true", "false", "not", "and", "or", "xor", "ite", "distinct", "implies", "mod", "div", "abs", "to_real", "to_int", "is_int",
+      "select", "store", "const", "concat", "extract", "repeat", "zero_extend", "sign_extend", "rotate_left", "rotate_right",
+      "assert", "push", "pop", "reset", "exit", "echo", "Int", "Bool", "Real", "Array", "BitVec", "String", "RegLan", "Seq", "Set",
+      "Bag", "Tuple", "FloatingPoint", "RoundingMode", "RNE", "RNA", "RTP", "RTN", "RTZ", "roundNearestTiesToEven",
+      "roundNearestTiesToAway", "roundTowardPositive", "roundTowardNegative", "roundTowardZero", "fp", "NaN", "exp", "sin", "cos",
+      "tan", "csc", "sec", "cot", "arcsin", "arccos", "arctan", "arccsc", "arcsec", "arccot", "sqrt", "pi", "tuple", "sep", "pto",
+      "wand", "emp", "nil", "char", "bag", "is", "iand", "root", "int2bv", "bv2int", "bv2nat", "nat2bv", "rem", "power"};
+  return words.count(n) > 0 || n.rfind("bv", 0) == 0 || n.rfind("fp", 0) == 0 || n.rfind("Float", 0) == 0;
+}
+
+// A hypothesis name as an SMT-LIB quoted symbol (`|fact.(a*b)>=2|`): a fact's text may hold
+// parentheses; `|` and `\` cannot be quoted and become `_`.
+std::string quoted_name(std::string n) {
+  for (char& ch : n)
+    if (ch == '|' || ch == '\\') ch = '_';
+  return "|" + n + "|";
+}
+
+// Every uninterpreted constant of e, once.
+void constants_of(z3::expr const& e, std::map<unsigned, z3::expr>& out, std::set<unsigned>& seen) {
+  if (!seen.insert(e.id()).second) return;
+  if (e.is_app()) {
+    if (e.is_const() && e.decl().decl_kind() == Z3_OP_UNINTERPRETED) {
+      out.emplace(e.id(), e);
+      return;
+    }
+    for (unsigned i = 0; i < e.num_args(); ++i) constants_of(e.arg(i), out, seen);
+  } else if (e.is_quantifier()) {
+    constants_of(e.body(), out, seen);
+  }
+}
+
+}  // namespace
+
 std::string Obligation::smt2(z3::expr const& goal) const {
   // Z3_benchmark_to_smtlib_string declares every constant; hypotheses are named so that the
-  // core can be replayed.
+  // core can be replayed. A constant named like an SMT-LIB word (smt2_word: a variable `true`,
+  // `mod`) is written as `NAME!var` (no user name holds `!`, and no name of the queries' own ends in
+  // `!var`); hypothesis names are quoted symbols.
+  std::map<unsigned, z3::expr> consts;
+  std::set<unsigned> seen;
+  for (auto const& f : facts_) constants_of(f, consts, seen);
+  for (auto const& [n, h] : hyps_) constants_of(h, consts, seen);
+  constants_of(goal, consts, seen);
+  z3::expr_vector from(*ctx_), to(*ctx_);
+  for (auto const& [id, c] : consts) {
+    std::string n = c.decl().name().str();
+    if (!smt2_word(n)) continue;
+    from.push_back(c);
+    to.push_back(ctx_->constant((n + "!var").c_str(), c.get_sort()));
+  }
+  auto text_of = [&](z3::expr const& e) {
+    if (from.empty()) return e;
+    z3::expr x = e;
+    return x.substitute(from, to);
+  };
   z3::solver s(*ctx_);
-  for (auto const& f : facts_) s.add(f);
+  for (auto const& f : facts_) s.add(text_of(f));
   // A tautology per hypothesis, so that its constants are declared in the text.
-  for (auto const& [n, h] : hyps_) s.add(h || !h);
-  s.add(!goal);
+  for (auto const& [n, h] : hyps_) s.add(text_of(h) || !text_of(h));
+  s.add(!text_of(goal));
   std::string text = "; layoutref proof obligation: unsat means proved\n(set-option :produce-unsat-cores true)\n";
   std::string body = s.to_smt2();
   // Drop the trailing (check-sat) so that the named hypotheses come before it.
@@ -316,8 +392,8 @@ std::string Obligation::smt2(z3::expr const& goal) const {
   text += body;
   for (auto const& [n, h] : hyps_) {
     std::ostringstream e;
-    e << h;
-    text += "(assert (! " + e.str() + " :named " + n + "))\n";
+    e << text_of(h);
+    text += "(assert (! " + e.str() + " :named " + quoted_name(n) + "))\n";
   }
   text += "(check-sat)\n";
   if (!hyps_.empty()) text += "(get-unsat-core)\n";

@@ -66,7 +66,9 @@ struct Witness {
 
 /// Whether the counterexample violates the goal, evaluated with the spec. `why` says how it
 /// violates it, or why it does not or could not be evaluated.
-bool violates(Setting const& s, Goal g, Operands const& o, Assignment const& a, Witness const& w, std::string& why);
+/// Where given, `overflow` is set when the spec could not evaluate it for a value past 64 bits.
+bool violates(Setting const& s, Goal g, Operands const& o, Assignment const& a, Witness const& w, std::string& why,
+              bool* overflow = nullptr);
 
 /// Evaluates the goal with the spec at every point of the domain when there are at most `limit`
 /// points and s's deadline is not reached: the number of points, 0 when not enumerated.

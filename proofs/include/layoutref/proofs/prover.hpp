@@ -81,8 +81,10 @@ class Obligation {
   z3::context& ctx() const { return *ctx_; }
   /// A fact that holds by construction (the definition of a fresh variable, a domain bound).
   void assume(z3::expr const& e) { facts_.push_back(e); }
-  /// A named hypothesis; its name appears in the unsat core when the proof needs it.
-  void hypothesis(std::string name, z3::expr const& e) { hyps_.push_back({std::move(name), e}); }
+  /// A named hypothesis; its name appears in the unsat core when the proof needs it. Names are
+  /// unique: a hypothesis stated again under its name is kept once; another one under a name
+  /// already used gets the name with `#2`, `#3`, ... appended.
+  void hypothesis(std::string name, z3::expr const& e);
   std::vector<std::pair<std::string, z3::expr>> const& hypotheses() const { return hyps_; }
   std::vector<z3::expr> const& facts() const { return facts_; }
   /// A fact that holds by construction but is left out of the integer obligation (it slows the

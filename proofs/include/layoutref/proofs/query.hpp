@@ -69,6 +69,18 @@ bool positive_polynomial(Setting const& s, z3::expr const& e);
 /// (with the reason) when z3 cannot tell. @throws InputError naming `what`, with the value and an
 /// assignment, when it can be below 1.
 std::optional<Answer> at_least_one(Setting const& s, z3::expr const& e, std::string const& what);
+/// Whether every value the spec computes for F with checked 64-bit arithmetic lies in
+/// [-2^63, 2^63) for every value of the variables within their bounds and the hypotheses (F's
+/// shape entries >= 1, which the caller has shown): the shape entries and strides, the sizes,
+/// F(i)'s largest and smallest value per component (a tensor's origin or a swizzle's offset added),
+/// and for A o B the extension of A past its size at each index. std::nullopt when they do; an
+/// unknown answer (with the reason) where z3 cannot tell. @throws InputError naming the value, what
+/// it can be and an assignment where it passes 64 bits (confirmed with the spec).
+/// `name` heads the error (`F`, `composition's argument ...`); `label` names F in the values
+/// (`size(A)`), `name` where empty.
+std::optional<Answer> values_fit_int64(Setting const& s, Fn const& f, std::string const& name, std::string const& label = "");
+/// The same for one term (N, LO, HI): its value lies within int64 for every value of the variables.
+std::optional<Answer> term_fits_int64(Setting const& s, z3::expr const& e, std::string const& what);
 /// Each fact of s.vars (`--where`'s `M % 128 == 0`) as the named hypothesis `fact.<text>` of s.
 /// Returns the error of the first fact that does not parse (`in the fact ...`), empty when all do.
 std::string add_facts(Setting& s);
