@@ -55,6 +55,16 @@ int main(int argc, char** argv) {
       "valid(complement((2,4):(1,2), 16))",
       "equal((3,2):(2,3), (6,2):(1,7) o (3,2):(2,3))",
       "equal(Sw<2,1,3> o _0 o (8,8):(8,1), Sw<2,1,3> o _0 o (8,8):(8,1))",
+      // Values past 64 bits within the bounds (bad input, never proved).
+      "injective((M,4):(1,M))\nM = 4611686018427387904",
+      "injective((a^64,b):(1,a^64))\na in 1..2, b in 1..4",
+      "injective(Sw<3,4,3> o 9223372036854775807 o 8:1)",
+      "bijective((a,b):(9223372036854775807,a), a*b)\na in 1..64, b in 1..64",
+      "injective((a,b):(1,4*a) o 2:M)\na in 1..4, b in 1..4, M in 1..2^62",
+      // Variables named like SMT-LIB words, a fact stated twice.
+      "image_within((true,mod):(1,true), 0, true*mod)\ntrue in 1..8, mod in 1..8",
+      "image_within((Int,Bool,as,par):(1,Int,Int*Bool,Int*Bool*as), 0, Int*Bool*as*par)\nInt in 1..3, Bool in 1..3, as in 1..3, par in 1..3",
+      "injective((a,4):(1,a))\na in 1..8, a >= 1, a >= 1",
   };
   // Reports (layoutref merge's input): a whole audit run, a shard, and the forgeries merge refuses
   // (failures emptied, a count raised or negative, a record out of its shard's units).

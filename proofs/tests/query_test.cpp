@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace lp = layoutref::proofs;
 namespace sp = layoutref::spec;
@@ -247,4 +248,55 @@ TEST(Query, FactsAreHypotheses) {
     EXPECT_EQ(a.lemma, "mixed-radix lemma");
     EXPECT_EQ(a.core, (std::vector<std::string>{"fact.M==n0*d0*t"}));
   }
+}
+
+// Values past 64 bits within the bounds (issue 34): never proved, bad input naming the value and an
+// assignment; within 64 bits, including where only a fact keeps them there, the check passes.
+TEST(Query, ValuesPast64BitsAreBadInput) {
+  z3::context c;
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
+  ASSERT_EQ(s.vars.parse("M in 1..2^62"), "");
+  // size((M,4):(1,M)) = 4M reaches 2^64 at M = 2^62 (a corner of the box).
+  try {
+    lp::injective(s, layout_fn(c, "(M,4):(1,M)", s.vars));
+    FAIL() << "not refused";
+  } catch (lp::InputError const& e) {
+    EXPECT_NE(std::string(e.what()).find("size(F) can be 18446744073709551616 (with M=4611686018427387904)"), std::string::npos) << e.what();
+  }
+  // The largest value (a-1)*(2^63-1) of (a,b):(2^63-1,a) passes 2^63 - 1 from a = 2 on.
+  lp::Setting t{&c, {}, 20000, {}, {}, {}};
+  ASSERT_EQ(t.vars.parse("a in 1..64, b in 1..64"), "");
+  EXPECT_THROW(lp::values_fit_int64(t, layout_fn(c, "(a,b):(9223372036854775807,a)", t.vars), "F"), lp::InputError);
+  // A swizzle's offset added to L(i): 2^63 - 1 + 7.
+  lp::Setting u{&c, {}, 20000, {}, {}, {}};
+  std::string error;
+  auto l = lp::parse_symbolic_layout(c, u.vars, "8:1", error);
+  ASSERT_TRUE(l) << error;
+  EXPECT_THROW(lp::values_fit_int64(u, lp::Fn::swizzled_of(sp::Swizzle{3, 4, 3}, INT64_MAX, *l), "F"), lp::InputError);
+  EXPECT_FALSE(lp::values_fit_int64(u, lp::Fn::swizzled_of(sp::Swizzle{3, 4, 3}, INT64_MAX - 7, *l), "F").has_value());
+}
+
+TEST(Query, ValuesWithin64BitsUnderAFactPass) {
+  z3::context c;
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
+  ASSERT_EQ(s.vars.parse("a in 1..2^40, b in 1..2^40, a*b <= 2^50"), "");
+  ASSERT_EQ(lp::add_facts(s), "");
+  // The box's corner a = b = 2^40 gives a size of 2^80, but the fact keeps it within 2^50.
+  EXPECT_FALSE(lp::values_fit_int64(s, layout_fn(c, "(a,b):(1,a)", s.vars), "F").has_value());
+  auto a = lp::injective(s, layout_fn(c, "(a,b):(1,a)", s.vars));
+  EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
+}
+
+// A fact stated twice is one hypothesis (it was `named assertion defined twice`).
+TEST(Query, RepeatedFactIsOneHypothesis) {
+  z3::context c;
+  lp::Setting s{&c, {}, 20000, {}, {}, {}};
+  ASSERT_EQ(s.vars.parse("a in 1..8, a >= 1, a>=1"), "");
+  ASSERT_EQ(lp::add_facts(s), "");
+  EXPECT_EQ(s.hypotheses.size(), 1u);
+  std::string error;
+  auto n = lp::parse_term(c, s.vars, "4*a", error);
+  ASSERT_TRUE(n) << error;
+  auto a = lp::image_within(s, layout_fn(c, "(a,4):(1,a)", s.vars), c.int_val(0), *n);
+  EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
 }
