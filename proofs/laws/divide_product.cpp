@@ -88,7 +88,7 @@ std::vector<LawResult> divide_product_laws_deep(unsigned timeout_ms) {
 
 }  // namespace layoutref::proofs
 
-// The same mode laws for all values (at least 2^16 per variable), through the symbolic algebra:
+// The same mode laws for all values (2^15 per variable: the values within 64 bits), through the symbolic algebra:
 // logical_divide and logical_product computed on layouts whose leaves are terms (algebra.hpp,
 // each result checked against the spec at its spot-check assignments), each mode compared as a
 // function with the textbook composition A o B (query.hpp's `o`), which Shah's composition lemma
@@ -123,7 +123,8 @@ std::vector<LawResult> divide_product_symbolic_laws(unsigned timeout_ms) {
   std::vector<LawResult> out;
   {
     z3::context c;
-    char const* where = "d in 2..2^16, n in 2..2^16, k in 2..2^16, m1 in 2..2^16";
+    // Up to 2^15: size(A) = d*n*k*m1 within 64 bits (with 2^16 it reaches 2^64, bad input).
+    char const* where = "d in 2..2^15, n in 2..2^15, k in 2..2^15, m1 in 2..2^15";
     Setting s = law_setting(c, where, timeout_ms);
     Fn a = law_layout(s, "(d*n*k,m1):(1,d*n*k)"), b = law_layout(s, "n:d");
     LeafLayout r = logical_divide(s, a.layout, b.layout).layout;
@@ -144,7 +145,8 @@ std::vector<LawResult> divide_product_symbolic_laws(unsigned timeout_ms) {
   }
   {
     z3::context c;
-    char const* where = "a in 2..2^16, b in 2..2^16, n in 2..2^16, d in 1..2^16";
+    // Up to 2^15: mode 1, n:a*b*d, reaches (n-1)*a*b*d, within 64 bits (with 2^16 it reaches 2^64, bad input).
+    char const* where = "a in 2..2^15, b in 2..2^15, n in 2..2^15, d in 1..2^15";
     Setting s = law_setting(c, where, timeout_ms);
     Fn a = law_layout(s, "(a,b):(1,a)"), b = law_layout(s, "n:d");
     LeafLayout r = logical_product(s, a.layout, b.layout).layout;

@@ -6,6 +6,7 @@
 // the running products of its shapes (in some order); the laws below go through it: complement's
 // bijection (A, complement(A, M)) for ranks 1-4, with stride_divisibility d_k = n_{k-1} d_{k-1} e_k
 // and cotarget_divisibility M = n_{r-1} d_{r-1} t substituted, and row-major layouts.
+#include <algorithm>
 #include <layoutref/proofs/laws.hpp>
 
 namespace layoutref::proofs {
@@ -46,10 +47,15 @@ std::pair<std::string, std::string> complement_bijection(int r) {
   return {"(" + shape + "):(" + stride + ")", "n" + std::to_string(r - 1) + "*" + d[static_cast<size_t>(r - 1)] + "*t"};
 }
 
+// The variables' bound for rank r: the layout has 2r+1 shape entries, each up to 2^K, and its size
+// (the product) must fit in 64 bits (values past 64 bits are bad input): K(2r+1) <= 62, at most 16.
+int complement_bound_bits(int r) { return std::min(16, 62 / (2 * r + 1)); }
+
 std::string complement_where(int r) {
-  std::string w = "d0 in 1..65536, t in 1..65536";
-  for (int k = 0; k < r; ++k) w += ", n" + std::to_string(k) + " in 1..65536";
-  for (int k = 1; k < r; ++k) w += ", e" + std::to_string(k) + " in 1..65536";
+  std::string b = "2^" + std::to_string(complement_bound_bits(r));
+  std::string w = "d0 in 1.." + b + ", t in 1.." + b;
+  for (int k = 0; k < r; ++k) w += ", n" + std::to_string(k) + " in 1.." + b;
+  for (int k = 1; k < r; ++k) w += ", e" + std::to_string(k) + " in 1.." + b;
   return w;
 }
 
@@ -66,7 +72,8 @@ std::vector<LawResult> radix_laws(unsigned timeout_ms) {
     auto [layout, m] = complement_bijection(r);
     out.push_back({"radix",
                    "complement rank " + std::to_string(r) + ": admissible sorted A, M => (A, complement(A,M)) bijective onto [0,M)",
-                   "mixed-radix lemma; every variable in 1..2^16", Status::proved, bijective(s, law_layout(s, layout), law_term(s, m))});
+                   "mixed-radix lemma; every variable in 1..2^" + std::to_string(complement_bound_bits(r)) + " (the size within 64 bits)",
+                   Status::proved, bijective(s, law_layout(s, layout), law_term(s, m))});
   }
   {
     z3::context c;
