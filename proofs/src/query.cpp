@@ -136,8 +136,16 @@ struct Span {
 
 // An interval holding e's value for every value of the variables within their bounds (clamped
 // just past int64), std::nullopt for a constant other than a variable or an operation it does not know.
-std::optional<Span> span_of(Setting const& s, z3::expr const& e, int depth = 0) {
-  if (depth > 2 * notation::kMaxNesting) return std::nullopt;
+using SpanMemo = std::map<unsigned, std::optional<Span>>;  // by expression id: shared subterms once
+
+std::optional<Span> span_of(Setting const& s, z3::expr const& e, int depth, SpanMemo& memo);
+
+std::optional<Span> span_of(Setting const& s, z3::expr const& e) {
+  SpanMemo memo;
+  return span_of(s, e, 0, memo);
+}
+
+std::optional<Span> span_uncached(Setting const& s, z3::expr const& e, int depth, SpanMemo& memo) {
   if (e.is_numeral()) {
     int64_t v = 0;
     if (e.is_numeral_i64(v)) return Span{v, v};
@@ -153,13 +161,13 @@ std::optional<Span> span_of(Setting const& s, z3::expr const& e, int depth = 0) 
   }
   Z3_decl_kind k = e.decl().decl_kind();
   if (k == Z3_OP_ITE) {
-    auto a = span_of(s, e.arg(1), depth + 1), b = span_of(s, e.arg(2), depth + 1);
+    auto a = span_of(s, e.arg(1), depth + 1, memo), b = span_of(s, e.arg(2), depth + 1, memo);
     if (!a || !b) return std::nullopt;
     return Span{std::min(a->lo, b->lo), std::max(a->hi, b->hi)};
   }
   std::vector<Span> a;
   for (unsigned i = 0; i < e.num_args(); ++i) {
-    auto b = span_of(s, e.arg(i), depth + 1);
+    auto b = span_of(s, e.arg(i), depth + 1, memo);
     if (!b) return std::nullopt;
     a.push_back(*b);
   }
@@ -189,6 +197,15 @@ std::optional<Span> span_of(Setting const& s, z3::expr const& e, int depth = 0) 
       return Span{0, a[1].hi - 1};
     default: return std::nullopt;
   }
+}
+
+std::optional<Span> span_of(Setting const& s, z3::expr const& e, int depth, SpanMemo& memo) {
+  if (depth > 2 * notation::kMaxNesting) return std::nullopt;
+  auto it = memo.find(e.id());
+  if (it != memo.end()) return it->second;
+  std::optional<Span> r = span_uncached(s, e, depth, memo);
+  memo.emplace(e.id(), r);
+  return r;
 }
 
 // A value that must lie within int64: above 2^63 - 1 (`up`), below -2^63 (`down`), or either.
