@@ -300,3 +300,24 @@ TEST(Query, RepeatedFactIsOneHypothesis) {
   auto a = lp::image_within(s, layout_fn(c, "(a,4):(1,a)", s.vars), c.int_val(0), *n);
   EXPECT_EQ(a.status, lp::Status::proved) << a.reason;
 }
+
+// A constant named like an SMT-LIB word is written NAME!var in the obligation's text, and the
+// hypothesis names are quoted symbols, so that z3 and cvc5 read the text (issue 34 item 4).
+TEST(Query, SmtlibWordsAreRenamedInTheText) {
+  z3::context c;
+  lp::Obligation o(c);
+  z3::expr t = c.int_const("true"), m = c.int_const("mod"), a = c.int_const("a");
+  o.hypothesis("bound.true", t >= 1 && t <= 8);
+  o.hypothesis("fact.(a*2)>=2", a * 2 >= 2);
+  o.hypothesis("fact.(a*2)>=2", a * 2 >= 2);  // stated again: kept once
+  o.hypothesis("fact.(a*2)>=2", a >= 1);      // another one under the name: renamed
+  std::string text = o.smt2(t + m + a >= 3);
+  EXPECT_NE(text.find("(declare-fun true!var () Int)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(declare-fun mod!var () Int)"), std::string::npos) << text;
+  EXPECT_NE(text.find("(declare-fun a () Int)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("declare-fun true "), std::string::npos) << text;
+  EXPECT_NE(text.find(":named |bound.true|"), std::string::npos) << text;
+  EXPECT_NE(text.find(":named |fact.(a*2)>=2|"), std::string::npos) << text;
+  EXPECT_NE(text.find(":named |fact.(a*2)>=2#2|"), std::string::npos) << text;
+  EXPECT_EQ(o.hypotheses().size(), 3u);
+}
