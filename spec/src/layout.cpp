@@ -63,6 +63,9 @@ IntTuple idx2crd(i64 index, IntTuple const& shape) {
 }
 
 IntTuple idx2crd(IntTuple const& index, IntTuple const& shape) {
+  if (index.leaf && index.value != 0 && leaves(shape).empty())
+    bad_argument("idx2crd: the index " + std::to_string(index.value) + " is outside the domain [0, 1) of the shape " + str(shape) +
+                 ", which has no mode to hold it");
   if (index.leaf) return idx2crd(index.value, shape);
   if (shape.leaf || shape.items.size() != index.items.size())
     bad_argument("idx2crd: the index " + str(index) + " and the shape " + str(shape) + " have different ranks");

@@ -33,7 +33,9 @@ void print_rows(Tensor const& t, std::string& out) {
     c.back() = SliceCoord(SliceLeaf{false, k});
     return slice(SliceCoord::tuple(std::move(c)), t);
   };
-  if (r == 1) {
+  if (r == 0) {
+    out += pretty(element(t, 0)) + "\n";  // a rank-0 tensor has one element, at index 0
+  } else if (r == 1) {
     for (i64 m = 0; m < size(t); ++m) out += pretty(element(t, m)) + "\n";
   } else if (r == 2) {
     i64 rows = size(mode(t.layout.shape, 0)), cols = size(mode(t.layout.shape, 1));
@@ -49,6 +51,8 @@ void print_rows(Tensor const& t, std::string& out) {
       if (k > 0) out += std::string(static_cast<size_t>(width), rule) + "\n";
       print_rows(slice_last(k), out);
     }
+  } else {
+    bad_argument("print_tensor prints tensors of rank 0 to 4 (as CuTe's print_tensor), this one has rank " + std::to_string(r));
   }
 }
 

@@ -46,3 +46,15 @@ if(TARGET layoutref_proofs)
   layoutref_cli_test(prove_emit_smt2_device RC 2 ARGS prove "injective(4:1)" --emit-smt2 /dev/full
     LINES "--emit-smt2: will not write /dev/full: it is a character device")
 endif()
+
+# Item 8: an index a shape without leaves cannot hold is refused, not lost; a rank-0 tensor's
+# table has its one element, a rank-5 one is refused.
+layoutref_cli_test(idx2crd_of_the_empty_shape RC 2 ARGS eval "idx2crd(5, ())"
+  LINES "idx2crd: the index 5 is outside the domain \\[0, 1\\) of a shape without leaves")
+layoutref_cli_test(idx2crd_of_the_empty_shape_spec RC 2 ARGS eval --spec "idx2crd(5, ())"
+  LINES "idx2crd: the index 5 is outside the domain \\[0, 1\\) of the shape \\(\\)")
+layoutref_cli_test(idx2crd_of_the_empty_shape_at_0 RC 0 ARGS eval "idx2crd(0, ())" LAST "()")
+layoutref_cli_test(idx2crd_past_the_size_extends RC 0 ARGS eval "idx2crd(5, (2,2))" LAST "(1,2)")
+layoutref_cli_test(table_rank_0_tensor RC 0 ARGS table "make_identity_tensor(())" LINES "^ArithTuple\\(\\) o \\(\\):\\(\\):\n  \\(\\)")
+layoutref_cli_test(table_rank_5_tensor RC 2 ARGS table "make_identity_tensor((1,1,1,1,2))"
+  LINES "print_tensor prints tensors of rank 0 to 4 \\(as CuTe's print_tensor\\), this one has rank 5")

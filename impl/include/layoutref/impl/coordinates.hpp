@@ -110,7 +110,8 @@ LAYOUTREF_HD constexpr Result<IntTupleN<N>> idx2crd(Int i, IntTupleN<N> const& s
 
 /// idx2crd of a tuple index (CuTe's idx2crd(tuple, tuple)): mode by mode, idx2crd(i_k, S_k);
 /// an integer index is idx2crd(Int, shape). Errors: bad_argument when the ranks differ (CuTe's
-/// "Mismatched Ranks"), and those of idx2crd(Int, shape).
+/// "Mismatched Ranks") and when an index other than 0 falls on a shape without leaves (it would be
+/// lost: spec::idx2crd's contract), and those of idx2crd(Int, shape).
 /// @post the result has the profile of shape.
 /// No recursion: index's nodes are walked in pre-order and ks is the node of shape paired with
 /// node k (as in detail::value_at); each leaf of index fills the leaves of shape's subtree at ks.
@@ -126,7 +127,11 @@ LAYOUTREF_HD constexpr Result<IntTupleN<N>> idx2crd(IntTupleN<M> const& index, I
       ++ks;
       continue;
     }
-    LAYOUTREF_TRY(IntTupleN<N> ck, idx2crd(index.leaf[leaf++], shape.subtree(ks)));
+    IntTupleN<N> const sub = shape.subtree(ks);
+    if (sub.nleaves == 0 && index.leaf[leaf].value != 0)
+      return fail(Errc::bad_argument).add("idx2crd: the index ").add(index.leaf[leaf].value)
+          .add(" is outside the domain [0, 1) of a shape without leaves, which has no mode to hold it");
+    LAYOUTREF_TRY(IntTupleN<N> ck, idx2crd(index.leaf[leaf++], sub));
     for (int j = 0, first = shape.leaf_index(ks); j < ck.nleaves; ++j) out.leaf[first + j] = ck.leaf[j];
     ks = shape.end(ks);
   }

@@ -60,7 +60,9 @@ std::vector<Layout> leaf_modes(Layout const& l);
 /// Example: idx2crd(9, (4,(2,4))) = (1,(0,1))
 IntTuple idx2crd(i64 index, IntTuple const& shape);
 /// idx2crd of a tuple index: mode by mode, idx2crd(i_k, S_k) for each mode k (CuTe's
-/// idx2crd(tuple, tuple); ranks must agree, else bad_argument: CuTe's "Mismatched Ranks").
+/// idx2crd(tuple, tuple); ranks must agree, else bad_argument: CuTe's "Mismatched Ranks"). An
+/// integer index other than 0 of a shape without leaves (`()`, `((),())`) is bad_argument: no mode
+/// takes what is past the size, so the index would be lost.
 /// An integer index is idx2crd(i64, S).
 IntTuple idx2crd(IntTuple const& index, IntTuple const& shape);
 
