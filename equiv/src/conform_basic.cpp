@@ -46,6 +46,10 @@ void register_basic_ops(OperationTable& r) {
     auto i = impl::to_int(a.at(1));
     if (!i.ok()) return refused(i.error);
     return on_layout(a, [&](impl::Layout const& l) {
+      // L's domain must fit in int64 (the spec's evaluation rule; impl::evaluate, a per-index
+      // call, does not compute the size).
+      auto n = impl::size(l);
+      if (!n.ok()) return refused(n.error);
       auto v = impl::evaluate(l, i.value.value);
       if (!v.ok()) return refused(v.error);
       ImplResult out;

@@ -162,6 +162,8 @@ void register_tensor_ops(OperationTable& r) {
   r.compute("eval", on_tensor_or(previous("eval"), [](Tensor<CountingIterator> const& t, Args const& a) {
           auto i = impl::to_int(a.at(1));
           if (!i.ok()) return refused(i.error);
+          auto n = impl::size(t.layout);  // the domain must fit in int64, as for a layout's eval
+          if (!n.ok()) return refused(n.error);
           auto v = impl::element(t, i.value.value);
           if (!v.ok()) return refused(v.error);
           ImplResult out;

@@ -255,20 +255,37 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> at_profile(L
 
 }  // namespace detail
 
+namespace detail {
+/// r, or overflow where r holds a layout whose size or values pass int64: coalesce and filter
+/// define their result by L's function on its domain (the spec tabulates it), and their result has
+/// the size and values of that function, so the check on r is the check on L (on the modes that
+/// count, for filter), made on the fewest modes.
+template <int N>
+LAYOUTREF_HD constexpr void keep_function_representable(Result<LayoutN<N>>& r) {
+  if (r.ok()) assign_if_error(r.error, check_representable(r.value, "the layout's"));
+}
+}  // namespace detail
+
 /// CuTe's coalesce(L): the fewest modes it can fold, flat.
+/// Errors: bad_argument (a size < 1); overflow (L's size or a value passes int64); capacity.
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::bw_coalesce(l, false);
+  auto r = detail::bw_coalesce(l, false);
+  detail::keep_function_representable(r);
+  return r;
 }
 
 /// By-mode coalesce: mode i of L is coalesced against profile_i (a leaf of the profile means
 /// "coalesce this sub-layout"; its value does not matter), modes past the profile are kept.
-/// Errors: coalesce.profile_rank when a tuple of the profile has more modes than its layout.
+/// Errors: coalesce.profile_rank when a tuple of the profile has more modes than its layout;
+/// overflow (L's size or a value passes int64: the result keeps L's function).
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
+  auto r = detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
+  detail::keep_function_representable(r);
+  return r;
 }
 
 /// coalesce, keeping a trailing size-1 mode: the function of L is kept past its size too.
@@ -298,17 +315,24 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter_zeros(LayoutN<N> const& l) {
 
 /// coalesce(filter_zeros(L)): the modes of non-zero stride and size > 1, coalesced; `_1:_0` if
 /// there are none.
+/// Errors: bad_argument (a size < 1); overflow (the size or a value of the function over those
+/// modes passes int64); capacity.
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l) {
   LAYOUTREF_TRY(LayoutN<N> z, filter_zeros(l));
-  return detail::bw_coalesce(z, false);
+  auto r = detail::bw_coalesce(z, false);
+  detail::keep_function_representable(r);
+  return r;
 }
 
 /// filter applied at the leaves of a profile, modes past it kept.
+/// Errors: filter's, and overflow where the result's size or values pass int64.
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return filter(x); });
+  auto r = detail::at_profile(l, profile, [](LayoutN<N> const& x) { return filter(x); });
+  detail::keep_function_representable(r);
+  return r;
 }
 
 }  // namespace layoutref::impl

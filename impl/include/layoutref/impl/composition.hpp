@@ -217,7 +217,8 @@ LAYOUTREF_HD constexpr i64 finite_part(LayoutN<N> const& flat) {
 /// A∘B for layouts: R(c) = A(B(c)), shape(R) refining shape(B) leaf by leaf.
 /// Errors: composition.negative_stride, .left_divisibility, .weak_left_divisibility,
 /// .disjoint_intervals (inadmissible); capacity past N leaves or the exact-check bound;
-/// overflow when the result's values do not fit in int64 (check_representable).
+/// overflow when A's or B's size or values, or the result's, do not fit in int64
+/// (check_representable: R is defined by A's and B's functions, which the spec tabulates).
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, LayoutN<N> const& b);
 
@@ -239,6 +240,8 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
     }
     need_flat = need_flat || (x.stride_is_integer() && x.stride_value() != 0);
   }
+  LAYOUTREF_CHECK(check_representable(a, "A's"));
+  LAYOUTREF_CHECK(check_representable(b, "B's"));
   // A's extension form coalesce_x(a) (a is valid), folded straight into a local tree; read only
   // by leaves of integer stride other than 0, so left unset when B has none.
   Out flat_a;
@@ -444,11 +447,15 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
 
 /// A∘T for a tiler: a layout composes with all of A; a tuple composes mode i of A with item i
 /// (modes of A past the tuple are dropped, as CuTe does); `_` keeps A.
-/// Errors: those of composition, composition.tiler_rank; capacity when the result passes N.
+/// Errors: those of composition, composition.tiler_rank; capacity when the result passes N;
+/// overflow when the result's size or values do not fit in int64 (each item's are checked by
+/// its composition, but the items together, and the modes `_` keeps, may pass int64).
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
-  return detail::compose_tiler(a, t);
+  auto r = detail::compose_tiler(a, t);
+  keep_representable(r);
+  return r;
 }
 
 }  // namespace layoutref::impl

@@ -292,7 +292,8 @@ LAYOUTREF_HD constexpr bool every_leaf_static(LayoutN<N> const& l) {
 }  // namespace detail_inverse
 
 /// right_inverse(L): CuTe's right inverse (see above), run-time strides included.
-/// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow.
+/// Errors: right_inverse.integer_strides; bad_argument (a size < 1); overflow (L's size or a
+/// value of L passes int64, or the result's).
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_inverse(LayoutN<N> const& l) {
   // Every return returns `r`, the one named result (built in place; see left_inverse).
@@ -304,7 +305,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_invers
     LAYOUTREF_CHECK(validate(l));
     LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
     LAYOUTREF_CHECK(detail_inverse::coalesced_modes(l, f));
-    LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));
+    LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));  // L's size fits in int64 past here
+    LAYOUTREF_CHECK(check_representable(l, "the layout's"));  // and so must L's values
     return detail_inverse::right_inverse_chain_into(f, chain);
   }());
   if (!r.ok()) return r;

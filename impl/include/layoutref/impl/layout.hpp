@@ -206,9 +206,11 @@ LAYOUTREF_HD constexpr bool has_integer_strides(LayoutN<N> const& l) {
 }
 
 namespace detail_layout {
-LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
+LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x, char const* whose) {
   return fail(Errc::overflow)
-      .add("64-bit overflow: the result's values do not fit in int64 (at its leaf ")
+      .add("64-bit overflow: ")
+      .add(whose)
+      .add(" values do not fit in int64 (at its leaf ")
       .add(k)
       .add(" of size ")
       .add(x.shape_value())
@@ -221,9 +223,10 @@ LAYOUTREF_HD constexpr Error not_representable(int k, LayoutLeaf const& x) {
 /// A result must be representable: its size, and every component of every value it takes on
 /// its domain, fit in int64 (the largest value of a component is the sum of (s_k - 1) * d_k over
 /// its positive strides, the smallest over its negative ones).
-/// Errors: overflow, naming the mode whose contribution passes 64 bits.
+/// Errors: overflow, naming the mode whose contribution passes 64 bits; the text speaks of
+/// `whose` values and size (static storage: "the result's", "the layout's").
 template <int N>
-LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(LayoutN<N> const& l) {
+LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(LayoutN<N> const& l, char const* whose = "the result's") {
   // One pass: the size in plain integers, and the sums of the integer strides' contributions
   // (no Value to copy), the first leaf whose sum passes int64 reported once the size fits.
   i64 n = 1;
@@ -232,7 +235,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(Layou
   int bad = -1;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
-    if (mul_overflows(n, x.shape_value())) return fail(Errc::overflow).add("64-bit overflow: the result's size does not fit in int64");
+    if (mul_overflows(n, x.shape_value())) return fail(Errc::overflow).add("64-bit overflow: ").add(whose).add(" size does not fit in int64");
     n *= x.shape_value();
     if (!x.stride_is_integer()) {
       integer = false;
@@ -245,13 +248,13 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(Layou
     else
       v += (x.shape_value() - 1) * x.stride_value();
   }
-  if (integer) return bad < 0 ? Error{} : detail_layout::not_representable(bad, l.leaf[bad]);
+  if (integer) return bad < 0 ? Error{} : detail_layout::not_representable(bad, l.leaf[bad], whose);
   Value vhi, vlo;
   for (int k = 0; k < l.nleaves; ++k) {
     LayoutLeaf const& x = l.leaf[k];
     if (x.shape_value() <= 1 || x.stride_value() == 0) continue;
     Value& v = x.stride_value() > 0 ? vhi : vlo;
-    if (!accumulate(v, x.shape_value() - 1, x.stride()).ok()) return detail_layout::not_representable(k, x);
+    if (!accumulate(v, x.shape_value() - 1, x.stride()).ok()) return detail_layout::not_representable(k, x, whose);
   }
   return Error{};
 }

@@ -18,7 +18,8 @@
 // and p is one iff exactly one of p-1, p is in I; it checks those points by enumerating T
 // (at most LAYOUTREF_MAX_EXACT_CHECK steps, each translate visited and each membership test
 // counted, else Errc::capacity).
-// Errors: bad_argument (a basis or negative stride, a size < 1); capacity; overflow.
+// Errors: bad_argument (a basis or negative stride, a size < 1); capacity; overflow (L's size
+// or its largest value passes int64, or twice its cosize does).
 // Example: max_alignment((_4,_8):(_1,_8)) = _4
 #pragma once
 
@@ -62,6 +63,7 @@ LAYOUTREF_HD constexpr Result<Int> max_alignment(Layout const& l) {
   for (int k = 0; k < l.nleaves; ++k)
     if (l.leaf[k].stride_value() < 0)
       return fail(Errc::bad_argument).add("max_alignment: the stride ").add(l.leaf[k].stride_value()).add(" is negative");
+  LAYOUTREF_CHECK(size(l).error);  // the image is L's on its domain, which must fit in int64
   bool is_static = detail_inverse::every_leaf_static(l);
   detail_inverse::FlatModes a = detail_inverse::active_sorted(l);
   // The largest value plus one (L's cosize), twice: every sum below stays in range.

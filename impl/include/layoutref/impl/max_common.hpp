@@ -92,7 +92,10 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Common> common(Layout co
   LAYOUTREF_CHECK(detail_inverse::integer_strides(b, Cond::none, "max_common: b"));
   Common out;
   out.is_static = detail_inverse::every_leaf_static(a) && detail_inverse::every_leaf_static(b);
-  LAYOUTREF_TRY(Layout ca, coalesce(a));
+  // a is read only at the points R reaches (a value of a past int64 elsewhere does not matter, as
+  // in the spec); b is inverted on its whole domain, so its size and values must fit in int64
+  // (coalesce checks them).
+  LAYOUTREF_TRY(Layout ca, detail::bw_coalesce(a, false));
   LAYOUTREF_TRY(Layout cb, coalesce(b));
   FlatModes fa = detail_inverse::flat_modes(ca), fb = detail_inverse::flat_modes(cb);
   Int pa[kMaxLeaves + 1] = {}, pb[kMaxLeaves + 1] = {};
@@ -230,7 +233,8 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Layout> first_elements(L
 }  // namespace detail_max_common
 
 /// max_common_vector(a, b): the spec's N (see above), >= 1.
-/// Errors: bad_argument (basis strides, a size < 1); capacity (the rare path's bound); overflow.
+/// Errors: bad_argument (basis strides, a size < 1); capacity (the rare path's bound); overflow (the
+/// size of a or of b, or a value of b, passes int64; or a value computed at a point of a does).
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<Int> max_common_vector(Layout const& a, Layout const& b) {
   LAYOUTREF_TRY(detail_max_common::Common c, detail_max_common::common(a, b));
   return Int{c.n, c.is_static || c.n == 1};  // CuTe's Int<1> when nothing is common

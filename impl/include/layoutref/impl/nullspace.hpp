@@ -13,7 +13,8 @@
 // LAYOUTREF_MAX_EXACT_CHECK indices, else Errc::capacity) and factors the enumeration into its
 // coalesced layout, refusing with nullspace.not_representable when it is no layout, as the spec
 // does: (3,3,3):(1,1,-1) has Z = {0,10,12,20,22,24}.
-// Errors: bad_argument (basis strides, a size < 1); nullspace.not_representable; capacity.
+// Errors: bad_argument (basis strides, a size < 1); overflow (L's size or a value of L passes
+// int64); nullspace.not_representable; capacity.
 // Example: nullspace((_4,_2,_3):(_1,_0,_4)) = _2:_4
 #pragma once
 
@@ -54,6 +55,7 @@ LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
 LAYOUTREF_HD constexpr Result<Layout> nullspace(Layout const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::none, "nullspace: the layout"));
+  LAYOUTREF_CHECK(check_representable(l, "the layout's"));
   if (!detail_nullspace::may_cancel(l)) {
     // CuTe's form: the stride-0 leaves with the compact column-major strides of the flat shape.
     LayoutLeaf modes[kMaxLeaves] = {};

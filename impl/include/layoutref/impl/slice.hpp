@@ -131,10 +131,13 @@ LAYOUTREF_HD constexpr Error collect(SliceCoordN<M> const& c, LayoutN<N> const& 
 }  // namespace detail_slice
 
 /// CuTe's slice_and_offset(c, L): the kept layout and the offset. A lone `_` keeps L whole.
+/// Errors: bad_argument (a coordinate outside its mode, or not matching L's profile); overflow
+/// (the offset; for a lone `_`, L's size); capacity.
 template <int M, int N>
 LAYOUTREF_HD constexpr Result<SlicedN<N>> slice_and_offset(SliceCoordN<M> const& c, LayoutN<N> const& l) {
   SlicedN<N> s;
   if (c.is_leaf() && c.leaf[0].underscore) {
+    LAYOUTREF_CHECK(size(l).error);  // L whole is the result: its domain must fit in int64
     s.layout = l;
     return s;
   }

@@ -379,12 +379,14 @@ LAYOUTREF_HD constexpr Result<IntTupleN<N>> flat_of_index(LayoutN<N> const& thr,
 /// whose value is not idx for non-compact layouts (e.g. (2,2):(3,1) at 3 gives (1,1), value 4;
 /// docs/divergences.md), the search the true one.
 /// Errors: get_flat_coord.not_a_value (idx is no value of thr), get_flat_coord.not_unique (two
-/// coordinates give idx), bad_argument (basis strides, a negative idx), capacity.
+/// coordinates give idx), bad_argument (basis strides, a negative idx), capacity, overflow (thr's
+/// size or a value of thr passes int64).
 template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<IntTupleN<N>> get_flat_coord(LayoutN<N> const& thr, Int idx) {
   if (idx.value < 0) return fail(Errc::bad_argument).add("negative thread index ").add(idx.value);
   LAYOUTREF_CHECK(validate(thr));
   if (!has_integer_strides(thr)) return fail(Errc::bad_argument).add("a thread layout with basis strides");
+  LAYOUTREF_CHECK(check_representable(thr, "the thread layout's"));
   IntTupleN<N> hier = shape(thr);
   bool formula = true;
   for (int k = 0; k < thr.nleaves; ++k) {
