@@ -220,6 +220,19 @@ Outcome audit_terms(std::string const& op_name, std::vector<Term> const& args, T
   bool claims_error = is_error(claimed);
   try {
     sp::Judgement j = op->judge(args, claimed);
+    // A judge may find a refusal wrong from the admissibility predicate alone, without computing
+    // (right_inverse, whose preconditions hold on any layout of integer strides). The spec's
+    // result then decides: where computing it overflows 64 bits (the inputs' sizes or values pass
+    // int64, or the result's do), there is no result and the refusal is right, as where the
+    // judge itself overflows (below). Any other failure of that computation leaves the verdict.
+    if (claims_error && !j.correct && op->spec_result) {
+      try {
+        (void)op->spec_result(args);
+      } catch (sp::Error const& e) {
+        if (e.kind() == sp::Error::Kind::overflow)
+          return Outcome{Verdict::correct, std::string("the result does not fit in 64 bits: ") + e.what(), std::nullopt};
+      }
+    }
     Outcome o{j.correct ? Verdict::correct : Verdict::wrong, j.detail, j};
     return o;
   } catch (sp::Error const& e) {

@@ -1,6 +1,7 @@
 # Regression tests of issue 34 item 5: an argument whose size or values pass int64 is refused
-# with an overflow by impl (`eval`), as the spec refuses it (`eval --spec`), never answered.
-# Included by tests/CMakeLists.txt after layoutref_cli_test is defined.
+# with an overflow by impl (`eval`), as the spec refuses it (`eval --spec`), never answered; and
+# audit judges `error` right on such an input. Included by tests/CMakeLists.txt after
+# layoutref_cli_test is defined.
 #   A = (2,2):(2^63-1,1) (A(3) = 2^63), B = (2,2^62):(2^62,1) (size 2^63), Z = (2^32,2^32):(0,0) (size 2^64).
 set(unrep_a "(2,2):(9223372036854775807,1)")
 set(unrep_b "(2,4611686018427387904):(4611686018427387904,1)")
@@ -37,3 +38,26 @@ layoutref_cli_test(unrepresentable_slice_all RC 1 ARGS eval "slice(${unrep_b}, _
 layoutref_cli_test(unrepresentable_edge_largest RC 0 ARGS eval "coalesce((2,2):(9223372036854775806,1))"
   LAST "(2,2):(9223372036854775806,1)")
 layoutref_cli_test(unrepresentable_edge_smallest RC 0 ARGS eval "coalesce(2:-9223372036854775808)" LAST "2:-9223372036854775808")
+# audit: `error` is correct on these inputs (right_inverse's judge found it wrong from its
+# preconditions alone), a claimed layout unsupported, a claimed value wrong; an admissible input
+# refused is still wrong (the last line). impl refuses each too.
+layoutref_cli_test(unrepresentable_audit RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}/unrepresentable_audit.tsv
+  LINES "unrepresentable_audit.tsv:3 coalesce correct .*does not fit in 64 bits.*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:4 coalesce unsupported .*64-bit overflow"
+        "unrepresentable_audit.tsv:5 filter correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:6 right_inverse correct .*does not fit in 64 bits.*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:7 right_inverse unsupported .*64-bit overflow"
+        "unrepresentable_audit.tsv:8 nullspace correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:9 nullspace unsupported .*64-bit overflow"
+        "unrepresentable_audit.tsv:10 right_inverse correct .*does not fit in 64 bits.*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:11 nullspace correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:12 max_alignment correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:13 max_alignment wrong .*does not fit in 64 bits"
+        "unrepresentable_audit.tsv:14 max_common_layout correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:15 eval correct .*\\[impl: refused\\]"
+        "unrepresentable_audit.tsv:16 right_inverse wrong refused an admissible input"
+        "audit: 14 cases, 9 correct, 2 wrong, 3 unsupported, 0 malformed")
+# conform: impl refuses every one of them (where the claim is `error`: "CuTe refuses too"); the
+# admissible input of the last line is answered (differently from its claim: exit 1).
+layoutref_cli_test(unrepresentable_conform RC 1 ARGS conform ${LAYOUTREF_CLI_DIR}/unrepresentable_audit.tsv
+  LINES "conform: 14 cases, 0 literal, 0 functional, 1 different, 13 refused, 0 unsupported, 0 malformed")
