@@ -25,7 +25,7 @@ layoutref_cli_test(unrepresentable_max_alignment_size RC 1 ARGS eval "max_alignm
 layoutref_cli_test(unrepresentable_max_common_vector RC 1 ARGS eval "max_common_vector(4:1, ${unrep_a})"
   LINES "64-bit overflow: the layout's values do not fit in int64" REJECT "^_?1$")
 layoutref_cli_test(unrepresentable_composition_a RC 1 ARGS eval "composition(${unrep_a}, 2:1)"
-  LINES "64-bit overflow: A's values do not fit in int64" REJECT "^2:9223372036854775807")
+  LINES "64-bit overflow: coalesce\\(A\\)'s values do not fit in int64" REJECT "^2:9223372036854775807")
 layoutref_cli_test(unrepresentable_composition_tiler RC 1 ARGS eval "composition(${unrep_b}, (2,_))"
   LINES "64-bit overflow: the result's size does not fit in int64" REJECT "^\\(2,4611686018427387904\\):")
 layoutref_cli_test(unrepresentable_local_partition RC 1 ARGS eval "local_partition(make_identity_tensor((4,4)), ${unrep_a}, 0)"

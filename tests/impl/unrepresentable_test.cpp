@@ -96,7 +96,7 @@ TEST(ImplUnrepresentable, Composition) {
     EXPECT_EQ(code(composition(L(kB), L(b))), Errc::overflow) << b;
   }
   EXPECT_EQ(S(composition(L(kA), L("2:1"))),
-            "error: 64-bit overflow: A's values do not fit in int64 (at its leaf 1 of size 2 and stride coefficient 1)");
+            "error: 64-bit overflow: coalesce(A)'s values do not fit in int64 (at its leaf 1 of size 2 and stride coefficient 1)");
   EXPECT_EQ(code(composition(L("4:1"), L(kA))), Errc::overflow);
   EXPECT_EQ(S(composition(L("4:1"), L(kZ))), "error: 64-bit overflow: B's size does not fit in int64");
   // By a tiler: each item's composition fits, the result with the mode `_` keeps does not.

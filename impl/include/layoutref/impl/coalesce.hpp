@@ -255,25 +255,19 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> at_profile(L
 
 }  // namespace detail
 
-namespace detail {
-/// r, or overflow where r holds a layout whose size or values pass int64: coalesce and filter
-/// define their result by L's function on its domain (the spec tabulates it), and their result has
-/// the size and values of that function, so the check on r is the check on L (on the modes that
-/// count, for filter), made on the fewest modes.
-template <int N>
-LAYOUTREF_HD constexpr void keep_function_representable(Result<LayoutN<N>>& r) {
-  if (r.ok()) assign_if_error(r.error, check_representable(r.value, "the layout's"));
-}
-}  // namespace detail
+// coalesce and filter define their result by L's function on its domain (the spec tabulates it);
+// the result has the size and values of that function (over the modes that count, for filter),
+// so it is checked in place of L (representable_result), on the fewest modes.
 
 /// CuTe's coalesce(L): the fewest modes it can fold, flat.
 /// Errors: bad_argument (a size < 1); overflow (L's size or a value passes int64); capacity.
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l) {
   LAYOUTREF_CHECK(validate(l));
-  auto r = detail::bw_coalesce(l, false);
-  detail::keep_function_representable(r);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& v) -> Error {
+    LAYOUTREF_CHECK(detail::bw_coalesce_into(l.leaf, l.nleaves, false, v));
+    return check_representable_inline(v, "the layout's");
+  });
 }
 
 /// By-mode coalesce: mode i of L is coalesced against profile_i (a leaf of the profile means
@@ -283,9 +277,9 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l) {
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> coalesce(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  auto r = detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); });
-  detail::keep_function_representable(r);
-  return r;
+  return representable_result(
+      [&] { return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return detail::bw_coalesce(x, false); }); },
+      "the layout's");
 }
 
 /// coalesce, keeping a trailing size-1 mode: the function of L is kept past its size too.
@@ -320,9 +314,10 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter_zeros(LayoutN<N> const& l) {
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l) {
   LAYOUTREF_TRY(LayoutN<N> z, filter_zeros(l));
-  auto r = detail::bw_coalesce(z, false);
-  detail::keep_function_representable(r);
-  return r;
+  return Result<LayoutN<N>>::built([&](LayoutN<N>& v) -> Error {
+    LAYOUTREF_CHECK(detail::bw_coalesce_into(z.leaf, z.nleaves, false, v));
+    return check_representable_inline(v, "the layout's");
+  });
 }
 
 /// filter applied at the leaves of a profile, modes past it kept.
@@ -330,9 +325,8 @@ LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l) {
 template <int N, int P>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> filter(LayoutN<N> const& l, IntTupleN<P> const& profile) {
   LAYOUTREF_CHECK(validate(l));
-  auto r = detail::at_profile(l, profile, [](LayoutN<N> const& x) { return filter(x); });
-  detail::keep_function_representable(r);
-  return r;
+  return representable_result([&] { return detail::at_profile(l, profile, [](LayoutN<N> const& x) { return filter(x); }); },
+                              "the layout's");
 }
 
 }  // namespace layoutref::impl

@@ -230,6 +230,11 @@ template <int N>
 LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> const& b, LayoutN<N>& out) {
   using Out = LayoutN<N>;
   bool need_flat = false;
+  // B's size and largest value in the same walk (its strides are >= 0 past the first check);
+  // `b_exact`: a basis stride, or one of them passes int64: check_representable decides and
+  // names the leaf.
+  i64 b_size = 1, b_top = 0;
+  bool b_exact = false;
   for (int k = 0; k < b.nleaves; ++k) {
     LayoutLeaf const& x = b.leaf[k];
     if (x.stride_value() < 0) {
@@ -238,17 +243,46 @@ LAYOUTREF_HD constexpr Error compose_valid_into(LayoutN<N> const& a, LayoutN<N> 
       add_stride(e, x.stride());
       return e.add("; A is not defined below 0");
     }
-    need_flat = need_flat || (x.stride_is_integer() && x.stride_value() != 0);
+    bool integer = x.stride_is_integer();
+    need_flat = need_flat || (integer && x.stride_value() != 0);
+    i64 s = x.shape_value(), reach = 0;
+    b_exact = b_exact || !integer || mul_overflows(b_size, s) || mul_overflows(s - 1, x.stride_value());
+    if (!b_exact) {
+      b_size *= s;
+      reach = (s - 1) * x.stride_value();
+      b_exact = add_overflows(b_top, reach);
+      b_top = b_exact ? b_top : b_top + reach;
+    }
   }
-  LAYOUTREF_CHECK(check_representable(a, "A's"));
-  LAYOUTREF_CHECK(check_representable(b, "B's"));
+  if (b_exact) LAYOUTREF_CHECK(check_representable(b, "B's"));
   // A's extension form coalesce_x(a) (a is valid), folded straight into a local tree; read only
   // by leaves of integer stride other than 0, so left unset when B has none.
   Out flat_a;
   i64 top_a = 0;  // finite_part(flat_a) - 1: the top of every interval of definition in flat_a
   if (need_flat) {
     LAYOUTREF_CHECK(bw_coalesce_into(a.leaf, a.nleaves, true, flat_a));
-    top_a = finite_part(flat_a) - 1;
+    // coalesce_x(A) has A's size and values (its modes are fewer): A's check, on them, in the walk
+    // that finds finite_part(flat_a) (the size of all modes but the last); `a_exact` as b_exact.
+    i64 a_size = 1, a_hi = 0, a_lo = 0, a_top = 0;
+    bool a_exact = false;
+    for (int k = 0; k < flat_a.nleaves && !a_exact; ++k) {
+      LayoutLeaf const& x = flat_a.leaf[k];
+      i64 s = x.shape_value(), d = x.stride_value();
+      if (k + 1 == flat_a.nleaves) a_top = a_size - 1;
+      a_exact = !x.stride_is_integer() || mul_overflows(a_size, s) || mul_overflows(s - 1, d);
+      if (a_exact) break;
+      a_size *= s;
+      i64& v = d > 0 ? a_hi : a_lo;
+      a_exact = add_overflows(v, (s - 1) * d);
+      if (!a_exact) v += (s - 1) * d;
+    }
+    if (a_exact) {
+      LAYOUTREF_CHECK(check_representable(flat_a, "coalesce(A)'s"));
+      a_top = finite_part(flat_a) - 1;
+    }
+    top_a = a_top;
+  } else {
+    LAYOUTREF_CHECK(check_representable(a, "A's"));
   }
   Out flat_sub;
   LeafInterval iv[N];  // [0, leaf) set, one per leaf of B
@@ -453,9 +487,9 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> compose_tile
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> composition(LayoutN<N> const& a, TilerN<N> const& t) {
   LAYOUTREF_CHECK(validate(a));
-  auto r = detail::compose_tiler(a, t);
-  keep_representable(r);
-  return r;
+  // A lone layout composes with all of A, whose composition checks its result.
+  if (t.profile.is_leaf() && t.profile.leaf[0] != TilerN<N>::kUnderscore) return detail::compose_tiler(a, t);
+  return representable_result([&] { return detail::compose_tiler(a, t); });
 }
 
 }  // namespace layoutref::impl

@@ -306,7 +306,7 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> right_invers
     LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::right_inverse_integer_strides, "the layout"));
     LAYOUTREF_CHECK(detail_inverse::coalesced_modes(l, f));
     LAYOUTREF_CHECK(detail_inverse::prefix_products(f, p));  // L's size fits in int64 past here
-    LAYOUTREF_CHECK(check_representable(l, "the layout's"));  // and so must L's values
+    LAYOUTREF_CHECK(check_representable_inline(l, "the layout's"));  // and so must L's values
     return detail_inverse::right_inverse_chain_into(f, chain);
   }());
   if (!r.ok()) return r;

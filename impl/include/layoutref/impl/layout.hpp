@@ -259,6 +259,34 @@ LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Error check_representable(Layou
   return Error{};
 }
 
+/// check_representable(l, whose), its common case inline: a layout of integer strides whose size
+/// and sums of positive and negative (s-1)*d fit is answered in one plain walk; any other layout
+/// goes to check_representable (basis strides, or the witness of an overflow).
+template <int N>
+LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Error check_representable_inline(LayoutN<N> const& l, char const* whose) {
+  i64 n = 1, hi = 0, lo = 0;
+  for (int k = 0; k < l.nleaves; ++k) {
+    LayoutLeaf const& x = l.leaf[k];
+    i64 s = x.shape_value(), d = x.stride_value();
+    if (!x.stride_is_integer() || mul_overflows(n, s) || mul_overflows(s - 1, d)) return check_representable(l, whose);
+    n *= s;
+    i64& v = d > 0 ? hi : lo;
+    if (add_overflows(v, (s - 1) * d)) return check_representable(l, whose);
+    v += (s - 1) * d;
+  }
+  return Error{};
+}
+
+/// make() (a Result<LayoutN<N>>), or overflow when the layout it holds is not representable
+/// (check_representable, speaking of `whose` values). The one named result is built in place and
+/// returned, so that `return representable_result(...)` after an early return copies no tree.
+template <class Make>
+LAYOUTREF_HD constexpr auto representable_result(Make const& make, char const* whose = "the result's") {
+  auto r = make();
+  if (r.ok()) assign_if_error(r.error, check_representable_inline(r.value, whose));
+  return r;
+}
+
 /// r itself, or overflow when r holds a layout that is not representable (check_representable).
 template <int N>
 LAYOUTREF_HD constexpr Result<LayoutN<N>> representable(Result<LayoutN<N>> const& r) {

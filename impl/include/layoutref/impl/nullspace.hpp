@@ -24,10 +24,11 @@ namespace layoutref::impl::inline LAYOUTREF_IMPL_ABI {
 
 namespace detail_nullspace {
 
-/// Whether terms of opposite signs may sum to 0 (with some non-zero coordinate).
-LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
+/// Whether terms of opposite signs may sum to 0 (with some non-zero coordinate); `overflow`: a
+/// sum of the terms of one sign, (s-1)*|d| over its leaves, passes int64 (then it may cancel).
+LAYOUTREF_HD constexpr bool may_cancel(Layout const& l, bool& overflow) {
   i64 pos_sum = 0, neg_sum = 0, pos_min = -1, neg_min = -1;
-  bool overflow = false;
+  overflow = false;
   for (int k = 0; k < l.nleaves; ++k) {
     i64 s = l.leaf[k].shape_value(), d = l.leaf[k].stride_value();
     if (s <= 1 || d == 0) continue;
@@ -49,14 +50,22 @@ LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
   if (overflow) return true;
   return !(pos_min > neg_sum || neg_min > pos_sum);
 }
+LAYOUTREF_HD constexpr bool may_cancel(Layout const& l) {
+  bool overflow = false;
+  return may_cancel(l, overflow);
+}
 
 }  // namespace detail_nullspace
 
 LAYOUTREF_HD constexpr Result<Layout> nullspace(Layout const& l) {
   LAYOUTREF_CHECK(validate(l));
   LAYOUTREF_CHECK(detail_inverse::integer_strides(l, Cond::none, "nullspace: the layout"));
-  LAYOUTREF_CHECK(check_representable(l, "the layout's"));
-  if (!detail_nullspace::may_cancel(l)) {
+  bool sums_overflow = false;
+  bool cancel = detail_nullspace::may_cancel(l, sums_overflow);
+  // L's values fit in int64 when neither sum passes it (then only the size is left to check,
+  // below); else the exact check (a sum of -2^63 still fits).
+  if (sums_overflow) LAYOUTREF_CHECK(check_representable(l, "the layout's"));
+  if (!cancel) {
     // CuTe's form: the stride-0 leaves with the compact column-major strides of the flat shape.
     LayoutLeaf modes[kMaxLeaves] = {};
     int n = 0;
