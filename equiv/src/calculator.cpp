@@ -408,6 +408,10 @@ Failure print_table(Term const& t, std::string& out, std::string& error) {
       }
       spec::Tensor x = spec::to_tensor(t);
       if (spec::size(x) > kMaxTableCells) return too_large(spec::size(x), error);
+      if (spec::rank(x) > 4) {  // CuTe's print_tensor prints the header alone
+        error = "table prints tensors of rank 0 to 4 (as CuTe's print_tensor), this one has rank " + std::to_string(spec::rank(x));
+        return Failure::bad_input;
+      }
       out = spec::print_tensor(x);
       return Failure::none;
     }

@@ -57,4 +57,4 @@ layoutref_cli_test(idx2crd_of_the_empty_shape_at_0 RC 0 ARGS eval "idx2crd(0, ()
 layoutref_cli_test(idx2crd_past_the_size_extends RC 0 ARGS eval "idx2crd(5, (2,2))" LAST "(1,2)")
 layoutref_cli_test(table_rank_0_tensor RC 0 ARGS table "make_identity_tensor(())" LINES "^ArithTuple\\(\\) o \\(\\):\\(\\):\n  \\(\\)")
 layoutref_cli_test(table_rank_5_tensor RC 2 ARGS table "make_identity_tensor((1,1,1,1,2))"
-  LINES "print_tensor prints tensors of rank 0 to 4 \\(as CuTe's print_tensor\\), this one has rank 5")
+  LINES "table prints tensors of rank 0 to 4 \\(as CuTe's print_tensor\\), this one has rank 5")

@@ -104,6 +104,8 @@ TEST(TensorPrint, PrintTensorRank3And4) {
   EXPECT_EQ(print_tensor(make_identity_tensor(T("(1,1,1,2)")), false), "  (0,0,0,0)\n=====\n  (0,0,0,1)\n");
   // Rank 5: CuTe prints nothing but the header.
   EXPECT_EQ(print_tensor(make_identity_tensor(T("(1,1,1,1,1)"))), "ArithTuple(0,0,0,0,0) o (1,1,1,1,1):(1@0,1@1,1@2,1@3,1@4):\n");
+  // Rank 0: its one element (CuTe prints the header alone; a table with no row said nothing).
+  EXPECT_EQ(print_tensor(make_identity_tensor(T("()")), false), "  ()\n");
 }
 
 TEST(TensorPrint, PrintTensorRefusesPointers) {
