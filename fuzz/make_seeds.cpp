@@ -4,6 +4,7 @@
 // Writes OUT_DIR/<target>/<hash of the text> for the targets notation_roundtrip, eval, table, draw,
 // audit, conform and prove (one input a file, duplicates once), and OUT_DIR/stamp last.
 // Exit 2 when a vector file cannot be read or OUT_DIR cannot be written.
+#include <layoutref/equiv/report.hpp>
 #include <layoutref/equiv/vectors.hpp>
 
 #include <cstdint>
@@ -20,13 +21,6 @@ namespace {
 namespace fs = std::filesystem;
 using layoutref::equiv::Case;
 
-std::string hex_hash(std::string const& s) {  // FNV-1a, 64 bits: a stable file name per text
-  std::uint64_t h = 14695981039346656037ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return buf;
-}
 
 bool is_layout(std::string const& s) { return s.find(':') != std::string::npos; }
 
@@ -137,10 +131,10 @@ int main(int argc, char** argv) {
     fs::remove_all(dir, ec);  // seeds of vectors since changed or removed go too
     fs::create_directories(dir, ec);
     for (auto const& t : texts) {
-      std::ofstream f(dir / hex_hash(t), std::ios::binary);
+      std::ofstream f(dir / layoutref::equiv::fnv1a64(t), std::ios::binary);
       f << t;
       if (!f) {
-        std::fprintf(stderr, "layoutref-fuzz-seeds: cannot write %s\n", (dir / hex_hash(t)).string().c_str());
+        std::fprintf(stderr, "layoutref-fuzz-seeds: cannot write %s\n", (dir / layoutref::equiv::fnv1a64(t)).string().c_str());
         return 2;
       }
     }

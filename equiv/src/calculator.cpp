@@ -283,29 +283,26 @@ EvalResult evaluate_expression(std::string const& text, Engine engine, OuterCall
 EvalResult check_value(notation::Term const& v) {
   EvalResult r;
   r.value = v;
-  // A layout or a chain (a swizzled layout, a tensor): its size, its cosize (a layout) and its
-  // value at index 0 (and, swizzled, at its last index) computed with the spec's checked arithmetic.
-  bool const swizzled = v.kind == Kind::chain && v.children.size() == 3 && v.children[0].kind == Kind::swizzle;
-  std::vector<std::pair<std::string, std::vector<Term>>> probes;
-  if (v.kind == Kind::layout) probes = {{"size", {v}}, {"cosize", {v}}};
-  if (v.kind == Kind::chain) probes = {{"eval", {v, Term::make_integer(0, false)}}};
-  if (swizzled) {
-    probes.push_back({"size", {v}});
-    Term n;
+  // The spec's checked arithmetic on the value: a layout's size and cosize; a chain's value at
+  // index 0, and a swizzled layout's size and its value at the last index (offset + L(size - 1)).
+  auto probe = [&](std::string const& op, std::vector<Term> const& args, Term& out) {
     std::string why;
-    if (apply(Engine::spec, "size", {v}, n, why) == Failure::none && n.kind == Kind::integer && n.integer.value > 1)
-      probes.push_back({"eval", {v, Term::make_integer(n.integer.value - 1, false)}});
-  }
-  for (auto const& [op, args] : probes) {
-    Term ignored;
-    std::string why;
-    Failure f = apply(Engine::spec, op, args, ignored, why);
-    if (f != Failure::none) {
-      r.error = "the " + std::string(v.kind == Kind::layout ? "layout" : "value") + " is not one the spec can use (" + op + " of it: " +
-                why + ")";
-      r.failure = f == Failure::internal ? Failure::bad_input : f;
+    Failure f = apply(Engine::spec, op, args, out, why);
+    if (f == Failure::none) return true;
+    r.error = "the " + std::string(v.kind == Kind::layout ? "layout" : "value") + " is not one the spec can use (" + op + " of it: " +
+              why + ")";
+    r.failure = f == Failure::internal ? Failure::bad_input : f;
+    return false;
+  };
+  Term n;
+  if (v.kind == Kind::layout && !(probe("size", {v}, n) && probe("cosize", {v}, n))) return r;
+  if (v.kind == Kind::chain) {
+    if (!probe("eval", {v, Term::make_integer(0, false)}, n)) return r;
+    bool const swizzled = v.children.size() == 3 && v.children[0].kind == Kind::swizzle;
+    if (swizzled && !probe("size", {v}, n)) return r;
+    if (swizzled && n.kind == Kind::integer && n.integer.value > 1 &&
+        !probe("eval", {v, Term::make_integer(n.integer.value - 1, false)}, n))
       return r;
-    }
   }
   r.ok = true;
   return r;

@@ -374,8 +374,7 @@ bool line_unit(JsonValue const& files, std::string const& file, long long line, 
   return false;
 }
 
-/// The failures a suite's records call for, in record order: for each record, how many failures
-/// it has (0 when it passes) and the members every one of them repeats.
+/// A failing record (its index in the records) and how many failures it calls for.
 struct Expected {
   size_t record;
   int failures;
@@ -646,22 +645,20 @@ bool check_report(Report const& r, std::string const& name, std::string& error) 
   return ok;
 }
 
+std::string fnv1a64(std::string_view bytes, unsigned long long h) {
+  for (unsigned char c : bytes) h = (h ^ c) * 1099511628211ull;
+  char out[17];
+  std::snprintf(out, sizeof out, "%016llx", h);
+  return out;
+}
+
 std::string file_digest(std::string const& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "";
-  unsigned long long h = 14695981039346656037ull;
-  char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    for (std::streamsize i = 0; i < in.gcount(); ++i) {
-      h ^= static_cast<unsigned char>(buf[i]);
-      h *= 1099511628211ull;
-    }
-    if (!in) break;
-  }
+  std::ostringstream text;
+  text << in.rdbuf();
   if (in.bad()) return "";
-  char out[32];
-  std::snprintf(out, sizeof out, "fnv1a64:%016llx", h);
-  return out;
+  return "fnv1a64:" + fnv1a64(text.str());
 }
 
 

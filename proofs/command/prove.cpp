@@ -836,16 +836,14 @@ int prove_command(std::vector<std::string> const& args) {
     else if (args[i].rfind("--", 0) != 0) text += (text.empty() ? "" : " ") + args[i];
   }
   text = trim(text);
-  std::string const query_text = text;
   // Bad input before any solver runs: exit 2, the message as JSON under --json.
   auto refuse = [&](std::string const& message, bool usage = false) {
     if (json)
-      std::cout << "{\"query\":" << json_string(query_text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
+      std::cout << "{\"query\":" << json_string(text) << ",\"answer\":\"bad input\",\"error\":" << json_string(message) << "}\n";
     else
       std::cerr << "layoutref prove: " << message << "\n" << (usage ? kProveUsage : "");
     return 2;
   };
-  text.clear();
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--json") {
       continue;
@@ -876,11 +874,8 @@ int prove_command(std::vector<std::string> const& args) {
       }
     } else if (args[i].rfind("--", 0) == 0) {
       return refuse("unknown option `" + args[i] + "`", true);
-    } else {
-      text += (text.empty() ? "" : " ") + args[i];
-    }
+    }  // anything else is a word of the query (text, above)
   }
-  text = trim(text);
   if (text.empty()) return refuse("no query given", true);
   auto const t0 = std::chrono::steady_clock::now();
   Query q;

@@ -89,6 +89,8 @@ bool parse_report(std::string_view text, std::string const& name, Report& out, s
 /// @post false, `error` naming `name`, the shard and the first contradiction
 bool check_report(Report const& r, std::string const& name, std::string& error);
 
+/// FNV-1a, 64 bits, of `bytes` (from the offset basis `h`), as 16 hex digits.
+std::string fnv1a64(std::string_view bytes, unsigned long long h = 14695981039346656037ull);
 /// The digest of a file's bytes, "fnv1a64:<16 hex digits>" (FNV-1a, 64 bits), "" when it cannot be
 /// read: a vector file's identity in a run's `files`, so that shards of other inputs do not merge.
 /// It guards against mixed-up inputs, not against a forger.
