@@ -31,7 +31,7 @@ struct FastThreadPlan {
 /// partition_kernel: two blocks an SM (its launch bound; partition_kernel.cu and tensor.cu are compiled with at most 128
 /// registers a function, gpu/CMakeLists.txt); a step of its loop copies two tiles, or transposes
 /// one (its offsets for the shared tile take the registers), kPartBatch values of each in flight.
-/// The best of the variants measured (docs/gpu.md, twelfth session).
+/// The best of the variants measured (docs/gpu.md, "Registers and blocks an SM").
 inline constexpr int kPartBlocksPerSM = 2;
 inline constexpr int kPartTilesCopy = 2, kPartTilesTranspose = 1;
 inline constexpr int kPartBatch = 16;

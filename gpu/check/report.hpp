@@ -23,7 +23,7 @@ struct Options {
   /// The device stack per thread (cudaLimitStackSize) to set before the suites; 0 (the default):
   /// leave CUDA's limit as it is. impl does not recurse, so ptxas states each kernel's whole
   /// stack, the partitions made in tensor.cu's and partition.cu's kernels included
-  /// (partition_kernel: 1,960 bytes, its callees at most 7.3 KB at 4 leaves, sm_90; docs/gpu.md);
+  /// (partition_kernel: a 15,008-byte stack at 4 leaves, sm_90; docs/gpu.md, "Resources");
   /// the driver raises the per-thread stack for a launch that needs more (CUDA driver API,
   /// cuCtxSetLimit, CU_LIMIT_STACK_SIZE). Setting it is for experiments only.
   std::size_t stack = 0;

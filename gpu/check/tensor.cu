@@ -130,7 +130,7 @@ constexpr std::size_t kFlatScratchBytes = (Transpose ? 4 : 2) * kThreads * sizeo
 /// thread reads its own. A setup that each thread runs once costs the fetch of its code: one thread
 /// making all its plans ran seven inlined calls, about 330 KB of SASS in one order (78 us a launch
 /// on an H100, latency-bound: one block took as long as a full grid); here each call's code is one
-/// copy that several warps run at once (docs/gpu.md, fifteenth session).
+/// copy that several warps run at once (docs/gpu.md, "Where the in-kernel setup's time went").
 /// @pre blockDim.x == kThreads; scratch: kFlatScratchBytes<Transpose> bytes of shared memory.
 /// Returns 0, or the status of a step that failed (flat_tiles, flat_share), the same in every
 /// thread. Every thread reads `scratch` before it returns; the caller's next barrier must come
@@ -229,7 +229,7 @@ constexpr std::size_t kTableBytes = 4 * kPartBatch * kThreads * sizeof(u32);
 /// (kPartBlocksPerSM blocks an SM; a lower register cap spills, docs/gpu.md). When a thread has
 /// more than kPartBatch values, the block runs partition_loop's general loop instead. Which tiles
 /// a step has depends on blockIdx only, so every thread reaches each barrier. The best of the
-/// variants measured (docs/gpu.md, fourteenth and fifteenth sessions).
+/// variants measured (docs/gpu.md, "Registers and blocks an SM").
 __global__ void __launch_bounds__(kThreads, kPartBlocksPerSM) flat_transpose_kernel(u32 const* __restrict__ a, u32* __restrict__ b,
                                                                                    KernelFlatLayouts const k, u32 smem_cosize, int* status) {
   static_assert(kFlatScratchBytes<true> <= kTableBytes, "flat_setup_block's scratch is the table's space");

@@ -660,8 +660,9 @@ template <int N>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> divide(Arrangement how, LayoutN<N> const& a, TilerN<N> const& t) {
 #if defined(__CUDA_ARCH__)
   // Device code only: there the general path's frames live in local memory and cost a kernel's
-  // setup tens of thousands of cycles (docs/gpu.md, twelfth session); on the host the general
-  // path is as fast (measured 3-4 ns slower with this path in front, docs/performance.md).
+  // setup tens of thousands of cycles (docs/gpu.md, "Where the in-kernel setup's time went"); on
+  // the host the general path is as fast (measured 3-4 ns slower with this path in front,
+  // docs/performance.md, "The flat divide path (device code only)").
   if (detail_tile::FlatDivide<N> f; detail_tile::divide_flat_form(how, a, t, f)) return detail_tile::divide_flat_arranged(how, f);
 #endif
   return detail_tile::by_mode_arranged(how, a, t, Cond::divide_tiler_rank,

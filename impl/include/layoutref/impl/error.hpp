@@ -191,7 +191,8 @@ struct Result {
   /// not trivial for calls and a function out of line (LAYOUTREF_DEVICE_NOINLINE) returns it
   /// through a hidden pointer into the caller's object. Trivially copyable, nvcc 13 (cicc)
   /// returned it in param space field by field and byte by byte, over a thousand instructions on
-  /// each side of every call at 32 leaves (docs/performance.md, ninth session). Host code keeps
+  /// each side of every call at 32 leaves (docs/performance.md, "Device code: results returned
+  /// through memory"). Host code keeps
   /// the trivial copy (the host ABI already returns a large Result through memory).
   LAYOUTREF_HD constexpr Result(Result const& o) : value(o.value), error(o.error) {}
   Result& operator=(Result const&) = default;
@@ -201,7 +202,7 @@ struct Result {
   /// The result whose value `build(value)` makes in place and whose error is build's answer (an
   /// Error, ok or not), initialized from it directly: neither the value nor the error is copied.
   /// (`r.error = build(r.value)` copies the returned Error, and on x86-64 that copy's wide loads
-  /// stall on the narrow stores that have just written it: docs/performance.md.)
+  /// stall on the narrow stores that have just written it: docs/performance.md, "Cost rules".)
   template <class F>
   LAYOUTREF_HD static constexpr Result built(F const& build) {
     return Result(Built{}, build);

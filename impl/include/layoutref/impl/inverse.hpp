@@ -113,7 +113,7 @@ LAYOUTREF_HD constexpr void stride_order(FlatModesN<N> const& f, int* order) {
 /// The index strides of the modes of f: _1, s0, s0*s1, ... (CuTe's prefix product), into
 /// p[0..f.n]. @pre p holds N + 1 entries (f.n <= N; the loop says so to the compiler too)
 /// Each entry is written field by field (mul's value and flag): an Int copied out of mul's
-/// Result right after it was written stalls on x86-64 (docs/performance.md, eighth session).
+/// Result right after it was written stalls on x86-64 (docs/performance.md, "Cost rules").
 template <int N>
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Error prefix_products_inline(FlatModesN<N> const& f, Int* p) {
   p[0] = Int::fixed(1);
@@ -128,7 +128,8 @@ LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr Error prefix_products_inline(Flat
 
 /// prefix_products, inlined or not as the compiler sees fit (right_inverse; left_inverse's
 /// construction takes prefix_products_inline: out of line there, it cost 12% of left_inverse at
-/// N = 32 with 24-byte leaves, and always inlined into right_inverse, 15% of it; twelfth session).
+/// N = 32 with 24-byte leaves, and always inlined into right_inverse, 15% of it; docs/performance.md,
+/// "Tried and not kept").
 template <int N>
 LAYOUTREF_HD constexpr Error prefix_products(FlatModesN<N> const& f, Int* p) {
   return prefix_products_inline(f, p);

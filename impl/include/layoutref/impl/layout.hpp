@@ -30,7 +30,7 @@ using StrideTuple = StrideTupleN<kMaxLeaves>;
 /// are), 0 in bits 48-63. In memory (little-endian) that is a flag byte at offset 16 and a
 /// BasisPath at 17; one word so that a leaf is written with three 8-byte stores and copied with
 /// loads that each read one of them (bytes written one at a time and read back by a wider load
-/// stall on x86-64: docs/performance.md, twelfth session).
+/// stall on x86-64: docs/performance.md, "Compact leaves").
 /// Read it through shape() and stride() (the Int and the Stride it stands for) or, where only a
 /// value is wanted, shape_value() and stride_value(); write it with set_leaf or the setters below.
 /// Trivially default-constructible (a Tree's leaf; tree.hpp): `LayoutLeaf{}` is 0:0 (a run-time
@@ -109,7 +109,7 @@ static_assert(sizeof(LayoutLeaf) == 24, "a layout leaf is three 64-bit words");
 
 /// out = s:d, written field by field (a leaf built whole in a temporary and then copied is read
 /// back by the copy before its stores have left the store buffer: a stall per leaf on x86-64,
-/// docs/performance.md).
+/// docs/performance.md, "Cost rules").
 LAYOUTREF_ALWAYS_INLINE LAYOUTREF_HD constexpr void set_leaf(LayoutLeaf& out, i64 s, bool s_static, i64 d, bool d_static,
                                                              BasisPath const& path) {
   out.shape_v = s;

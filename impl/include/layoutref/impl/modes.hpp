@@ -245,7 +245,8 @@ LAYOUTREF_HD constexpr void start_tuple(Result<LayoutN<N>>& r) {
 /// make_layout(L0, L1, ...) of parts given one by one: the same as make_layout(parts, n), built
 /// in its result (no copies of the parts). Out of line in device code: inlined into thrfrg
 /// (mma.hpp), nvcc 13 (sm_90, -O3) built a wrong `values` tuple there, which the GPU tensor
-/// suite caught (docs/gpu.md); called out of line it is right.
+/// suite caught (docs/gpu.md, "`make_layout` of parts out of line in device code"); called out of
+/// line it is right.
 template <int N, class... Ls>
 LAYOUTREF_HD LAYOUTREF_DEVICE_NOINLINE constexpr Result<LayoutN<N>> make_layout(LayoutN<N> const& first, Ls const&... rest) {
   LayoutN<N> const* parts[1 + sizeof...(Ls)] = {&first, &rest...};

@@ -29,8 +29,8 @@ struct TilerN {
   /// layouts in use [0, n) (no function reads past n) and makes the type non-trivial for calls,
   /// so that a tiler returned by value (TilerN::of, TilerBuilderN::done) is built in the caller's
   /// object. Trivially copyable, nvcc 13 (cicc) copied the whole returned tiler field by field,
-  /// thousands of instructions at every `op(a, b)` that makes one (docs/performance.md, ninth
-  /// session). Host code keeps the trivial copy.
+  /// thousands of instructions at every `op(a, b)` that makes one (docs/performance.md, "Device
+  /// code: results returned through memory"). Host code keeps the trivial copy.
   LAYOUTREF_HD constexpr TilerN() {}  // NOLINT(modernize-use-equals-default): = default would zero the layouts in TilerN{}
   LAYOUTREF_HD constexpr TilerN(TilerN const& o) : profile(o.profile), n(o.n) {
     for (int k = 0; k < o.n; ++k) layouts[k] = o.layouts[k];
