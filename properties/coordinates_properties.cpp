@@ -129,9 +129,9 @@ LAYOUTREF_PROP(coordinates, law_natural_and_index_evaluation_agree, ()) {
 }
 
 // impl ≡ spec on indices past the size: idx2crd(i, S) for i in [size, 3*size) (both overflow
-// into the last leaf, CuTe's idx2crd). eval(L, i) outside [0, size) is not compared: impl
-// refuses it, while the audit's eval accepts it (spec::evaluate does not check its @pre
-// 0 <= i < size(L)); docs/laws.md, known disagreements.
+// into the last leaf, CuTe's idx2crd). eval(L, i) outside [0, size) is compared by
+// coordinates.eval_outside_domain_matches_spec (both refuse it; docs/laws.md, "Fixed, and what
+// pins them").
 LAYOUTREF_PROP(coordinates, idx2crd_past_the_size_matches_spec, ()) {
   sp::Layout l = *lr::layout();
   lp::classify(l);

@@ -123,13 +123,16 @@ LAYOUTREF_PROP(tensor, slice_impl_matches_spec, ()) {
   lp::require_agreement("slice", {counting_tensor(in.layout), in.coord});
 }
 
-// impl ≡ spec: local_tile and outer_partition of identity tensors, tiles that need not divide
-// the tensor, coordinates with `_`.
+// impl ≡ spec: local_tile (and inner_partition, its other name; identity_local_tile, its form on
+// the shape) and outer_partition of identity tensors, tiles that need not divide the tensor,
+// coordinates with `_`.
 LAYOUTREF_PROP(tensor, local_tile_and_outer_partition_impl_match_spec, ()) {
   lr::RcSource s;
   gn::TileInput in = gn::tile_input(s);
   Term id = compute("make_identity_tensor", {ints(in.extent, false)});
   lp::require_computed(lp::require_agreement("local_tile", {id, ints(in.tile, true), gn::tile_coord_term(in)}));
+  lp::require_computed(lp::require_agreement("inner_partition", {id, ints(in.tile, true), gn::tile_coord_term(in)}));
+  lp::require_computed(lp::require_agreement("identity_local_tile", {ints(in.extent, false), ints(in.tile, true), gn::tile_coord_term(in)}));
   lp::require_computed(lp::require_agreement("outer_partition", {id, ints(in.tile, true), ints(in.inner_coord, false)}));
 }
 

@@ -19,6 +19,8 @@ struct RowSpec {
   std::vector<char const*> families;     ///< the law families (proofs/laws) behind it
   std::vector<char const*> conformance;  ///< operations of the conformance vectors
   std::vector<char const*> gpu;          ///< GPU check suites
+  std::vector<char const*> operations;   ///< the rows of equiv's table it covers (every row is
+                                         ///< some matrix row's: cli.DerivedLists.VerifyMatrixNamesEveryRow)
 };
 
 // The rows: docs/laws.md's tables by operation. A name that a step does not know (a property
@@ -29,46 +31,55 @@ std::vector<RowSpec> const& rows() {
       {"size, cosize, rank, depth", {"IntTupleSize", "LayoutFunctionCosize"},
        {"queries.impl_matches_spec", "queries.impl_matches_spec_scaled_basis"},
        {"queries.law_size_is_product_cosize_is_max_plus_one", "queries.law_cosize_is_extent_of_image"}, "none (definitions)", {},
-       {"size", "cosize", "rank", "depth"}, {}},
+       {"size", "cosize", "rank", "depth"}, {},
+       {"size", "cosize", "rank", "depth"}},
       {"eval, crd2idx, idx2crd", {"LayoutFunctionEvaluate", "LayoutFunctionCrd2idx", "LayoutFunctionIdx2crd"},
        {"coordinates.eval_impl_matches_spec", "coordinates.eval_impl_matches_spec_scaled_basis", "coordinates.crd2idx_idx2crd_impl_match_spec"},
        {"coordinates.law_crd2idx_idx2crd_inverse", "coordinates.law_natural_and_index_evaluation_agree"}, "all values (mixed-radix lemma)",
-       {"coordinates", "radix"}, {"eval", "crd2idx", "idx2crd"}, {"eval", "tables", "sweep"}},
+       {"coordinates", "radix"}, {"eval", "crd2idx", "idx2crd"}, {"eval", "tables", "sweep"},
+       {"eval", "crd2idx", "idx2crd"}},
       {"coalesce, filter", {"Coalesce", "CoalesceByMode", "Filter", "FilterZeros"},
        {"coalesce.impl_matches_spec", "coalesce.by_profile_impl_matches_spec"},
        {"coalesce.law_keeps_function", "coalesce.law_normal_form", "coalesce.law_by_profile_keeps_function_and_rank",
         "coalesce.law_filter_keeps_the_image_set"},
-       "bounded (s <= 256, d <= 65536); per input", {"coalesce"}, {"coalesce", "filter", "filter_zeros"}, {"eval"}},
+       "bounded (s <= 256, d <= 65536); per input", {"coalesce"}, {"coalesce", "filter", "filter_zeros"}, {"eval"},
+       {"coalesce", "filter", "filter_zeros"}},
       {"composition", {"Composition", "CompositionTiler", "CompositionExtension", "CompositionAdmissibility", "CompositionAssociativity"},
        {"composition.impl_matches_spec_composable", "composition.impl_matches_spec_tiler", "composition.impl_matches_spec_domain_edge",
         "composition.impl_matches_spec_inadmissible", "composition.impl_matches_spec_arbitrary"},
        {"composition.law_agrees_with_function_composition", "composition.law_associative", "composition.law_tiler_is_by_mode"},
-       "all values (symbolic); bounded Shah laws (<= 15); per input", {"composition", "symbolic"}, {"composition"}, {"eval"}},
+       "all values (symbolic); bounded Shah laws (<= 15); per input", {"composition", "symbolic"}, {"composition"}, {"eval"},
+       {"composition"}},
       {"complement", {"Complement"},
        {"complement.impl_matches_spec_complementable", "complement.impl_matches_spec_inadmissible", "complement.impl_matches_spec_arbitrary",
         "complement.impl_matches_spec_tuple_cotarget"},
        {"complement.law_concatenation_is_bijection", "complement.law_complement_of_complement", "complement.law_default_cotarget",
         "complement.law_result_is_coalesced"},
-       "all values (ranks 1-4, mixed-radix lemma); per input", {"complement", "radix", "symbolic"}, {"complement"}, {"eval"}},
+       "all values (ranks 1-4, mixed-radix lemma); per input", {"complement", "radix", "symbolic"}, {"complement"}, {"eval"},
+       {"complement"}},
       {"right_inverse, left_inverse", {"RightInverse", "LeftInverse"}, {"inverse.impl_matches_spec"},
        {"inverse.law_right_inverse_is_identity_on_its_domain", "inverse.law_left_inverse_after_layout_is_identity",
         "inverse.law_bijection_inverses_coincide"},
        "the result's form for all values (symbolic, compact layouts); the identity bounded (<= 15); per input", {"inverse", "symbolic"},
-       {"right_inverse", "left_inverse"}, {"eval"}},
+       {"right_inverse", "left_inverse"}, {"eval"},
+       {"right_inverse", "left_inverse"}},
       {"divides", {"DivideLogical", "DivideZipped", "DivideCheck", "DivideInadmissible"},
        {"divide.impl_matches_spec_divisible", "divide.impl_matches_spec_inadmissible", "divide.impl_matches_spec_arbitrary"},
        {"divide.law_first_mode_is_composition", "divide.law_variants_are_regroupings"},
        "all values by a tile: logical, zipped, tiled, flat (symbolic); bounded mode laws; per input", {"divide_product", "symbolic"},
-       {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}, {"eval"}},
+       {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}, {"eval"},
+       {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide"}},
       {"products", {"ProductLogical", "ProductZipped", "ProductBlocked", "ProductTileToShape"},
        {"product.impl_matches_spec_admissible", "product.impl_matches_spec_inadmissible", "product.blocked_raked_impl_matches_spec",
         "product.tile_to_shape_impl_matches_spec", "product.tile_to_shape_inadmissible_matches_spec"},
        {"product.law_first_mode_is_a", "product.law_second_mode_is_b_scaled", "product.law_variants_are_regroupings",
         "product.law_blocked_and_raked_cover_the_same_image", "product.law_tile_to_shape_fills_the_shape"},
        "all values for compact A, B: logical, zipped, tiled, flat (symbolic); bounded mode laws (tier 2); per input", {"divide_product", "symbolic"},
-       {"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product", "tile_to_shape"}, {"eval"}},
+       {"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product", "tile_to_shape"}, {"eval"},
+       {"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product", "tile_to_shape"}},
       {"swizzle", {"Swizzle", "SwizzleComposedLayout"}, {"swizzle.eval_impl_matches_spec", "swizzle.composition_impl_matches_spec"},
-       {"swizzle.law_involution", "swizzle.law_composition_acts_on_the_domain"}, "all 32-bit values", {"swizzle"}, {}, {"eval", "tables"}},
+       {"swizzle.law_involution", "swizzle.law_composition_acts_on_the_domain"}, "all 32-bit values", {"swizzle"}, {}, {"eval", "tables"},
+       {}},
       {"constructions", {"MakeLayout", "MakeOrderedLayout", "MakeLayoutLike", "MakeFragmentLike", "Nullspace", "MaxAlignment", "MaxCommon",
                          "Upcast", "Downcast", "DomainDistribute"},
        {"construct.unary_impl_matches_spec", "construct.make_ordered_layout_impl_matches_spec", "construct.upcast_downcast_impl_matches_spec",
@@ -77,18 +88,25 @@ std::vector<RowSpec> const& rows() {
        "all values for compact forms (symbolic)", {"symbolic"},
        {"make_layout_like", "make_fragment_like", "make_ordered_layout", "nullspace", "max_alignment", "max_common_layout",
         "max_common_vector", "upcast", "downcast", "domain_distribute"},
-       {}},
+       {},
+       {"make_layout_like", "make_fragment_like", "make_ordered_layout", "nullspace", "max_alignment", "max_common_layout",
+        "max_common_vector", "upcast", "downcast", "domain_distribute"}},
       {"modes (flatten, group, ...)", {"ModesFlatten", "ModesGroup", "ModesTake", "ModesSelect", "ModesAppend", "ModesPrepend", "ModesUnflatten",
                                        "MakeIdentityLayout"},
-       {"modes.impl_matches_spec", "modes.identity_and_crd2crd_impl_match_spec"}, {}, "none (structure)", {}, {}, {}},
+       {"modes.impl_matches_spec", "modes.identity_and_crd2crd_impl_match_spec"}, {}, "none (structure)", {}, {}, {},
+       {"flatten", "group", "take", "select", "append", "prepend", "unflatten", "make_identity_layout", "crd2crd"}},
       {"tensors, partitions, MMA", {"Slice", "TensorSlice", "TensorPartition", "TensorElements", "MmaAtom", "TiledMma"},
        {"tensor.slice_impl_matches_spec", "tensor.local_tile_and_outer_partition_impl_match_spec", "tensor.local_partition_impl_matches_spec",
         "tensor.mma_partition_impl_matches_spec"},
        {"tensor.law_local_tile_covers_once", "tensor.law_local_partition_covers_once", "tensor.law_mma_partitions_cover_the_tile"},
        "all values: slices, local_tile, local_partition, TiledMMA partitions (symbolic coverage laws)", {"symbolic"},
        {"identity_local_tile", "identity_local_partition", "identity_mma_partition_A", "identity_mma_partition_B", "identity_mma_partition_C"},
-       {"tensor"}},
-      {"notation", {}, {}, {"notation.law_parse_after_print_is_identity", "notation.law_impl_and_spec_round_trip"}, "none (text)", {}, {}, {}},
+       {"tensor"},
+       {"make_identity_tensor", "slice", "local_tile", "inner_partition", "outer_partition", "local_partition", "identity_local_tile",
+        "identity_local_partition", "mma_partition_A", "mma_partition_B", "mma_partition_C", "identity_mma_partition_A",
+        "identity_mma_partition_B", "identity_mma_partition_C"}},
+      {"notation", {}, {}, {"notation.law_parse_after_print_is_identity", "notation.law_impl_and_spec_round_trip"}, "none (text)", {}, {}, {},
+       {}},
   };
   return r;
 }
@@ -126,6 +144,7 @@ std::vector<std::pair<std::string, std::string>> matrix_names() {
     for (auto const* n : r.families) out.push_back({"family", n});
     for (auto const* n : r.conformance) out.push_back({"conformance", n});
     for (auto const* n : r.gpu) out.push_back({"gpu", n});
+    for (auto const* n : r.operations) out.push_back({"operation", n});
   }
   return out;
 }

@@ -81,17 +81,18 @@ ORIGINAL = {"coalesce", "filter", "filter_zeros", "composition", "complement", "
             "tiled_product", "flat_product", "blocked_product", "raked_product", "tile_to_shape"}
 
 
-def test_every_operation_of_the_new_groups_has_inputs():
+# The rows of the table without an input generator (generators/tensors.hpp draws no identity-form
+# partition yet); tests/cli/derived_lists_test.cpp names the same rows for `layoutref gen`.
+NO_GENERATOR = {"identity_local_partition", "identity_mma_partition_A", "identity_mma_partition_B",
+                "identity_mma_partition_C"}
+
+
+def test_every_row_of_the_table_has_inputs_or_is_named_here():
     ops = set(lst.operations_with_inputs(True))
-    for op in ["size", "cosize", "rank", "depth", "eval", "crd2idx", "idx2crd", "max_alignment", "max_common_vector",
-               "max_common_layout", "make_layout_like", "make_fragment_like", "make_ordered_layout",
-               "make_identity_layout", "nullspace", "upcast", "downcast", "domain_distribute", "flatten", "group",
-               "take", "select", "append", "prepend", "unflatten", "crd2crd", "make_identity_tensor", "slice",
-               "local_tile", "inner_partition", "outer_partition", "local_partition", "identity_local_tile",
-               "mma_partition_A", "mma_partition_B", "mma_partition_C"]:
-        assert op in ops, op
-    # The properties' other inputs of these operations are malformed (out of the domain), which
-    # audit cannot judge: no inadmissible generator (inputs.hpp).
+    assert ops <= set(lr.operations())
+    assert set(lr.operations()) - ops == NO_GENERATOR
+    # The other operations' inputs outside their domain are malformed, which audit cannot judge:
+    # they have no inadmissible generator (inputs.hpp).
     assert set(lst.operations_with_inputs(False)) == ORIGINAL - {"filter_zeros"}
     with pytest.raises(ValueError, match="inadmissible"):
         lst.inadmissible("slice")

@@ -54,6 +54,8 @@ enum class Cond : std::uint8_t {
   get_flat_coord_not_unique,
   complement_cotarget_bound,
 };
+/// The last condition: the conditions are the values 1..kLastCond (tests/cli/derived_lists_test.cpp).
+inline constexpr Cond kLastCond = Cond::complement_cotarget_bound;
 
 /// The condition's name, e.g. "composition.left_divisibility" ("" for none).
 LAYOUTREF_HD constexpr char const* name(Cond c) {
