@@ -1,26 +1,15 @@
+// layoutref equiv — the audit (audit.hpp): a claimed result judged by its row's judge (the
+// rows, with their judges, are in equiv/ops/<family>.cpp), and the verdicts it gives.
 #include <layoutref/equiv/audit.hpp>
 #include <layoutref/equiv/operations.hpp>
 
 #include <layoutref/notation/parse.hpp>
-#include <layoutref/notation/print.hpp>
-#include <layoutref/spec/coalesce.hpp>
-#include <layoutref/spec/complement.hpp>
-#include <layoutref/spec/composition.hpp>
-#include <layoutref/spec/construct.hpp>
-#include <layoutref/spec/divide.hpp>
-#include <layoutref/spec/domain_distribute.hpp>
-#include <layoutref/spec/inverse.hpp>
-#include <layoutref/spec/max_alignment.hpp>
-#include <layoutref/spec/max_common.hpp>
-#include <layoutref/spec/nullspace.hpp>
-#include <layoutref/spec/product.hpp>
-#include <layoutref/spec/swizzle.hpp>
-#include <layoutref/spec/term.hpp>
-#include <layoutref/spec/upcast.hpp>
+#include <layoutref/spec/error.hpp>
 
-#include <functional>
-#include <map>
+#include <exception>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace layoutref::equiv {
 
@@ -41,161 +30,6 @@ char const* name(Verdict v) {
 namespace {
 
 bool is_error(Term const& t) { return t.kind == Kind::word && t.word == "error"; }
-
-sp::Claim layout_claim(Term const& t) {
-  sp::Claim c;
-  if (is_error(t))
-    c.error = true;
-  else
-    c.layout = sp::to_layout(t);
-  return c;
-}
-
-// A swizzled ComposedLayout `Sw<B,M,S> o offset o layout`.
-bool is_composed(Term const& t) {
-  return t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle;
-}
-
-sp::ComposedLayout to_composed(Term const& t) {
-  if (!is_composed(t)) sp::bad_argument("expected a swizzled layout Sw<B,M,S> o offset o layout at " + sp::where(t));
-  sp::ComposedLayout c;
-  c.outer = sp::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
-  c.outer.validate();
-  c.offset = sp::to_integer(t.children[1]);
-  c.inner = sp::to_layout(t.children[2]);
-  return c;
-}
-
-sp::Judgement compare_value(std::string const& claimed, std::string const& expected, std::string const& what) {
-  if (claimed == expected) return sp::Judgement::right();
-  sp::Judgement j = sp::Judgement::wrong("the result is " + claimed + " but " + what + " is " + expected);
-  j.claimed_value = claimed;
-  j.expected_value = expected;
-  return j;
-}
-
-sp::Judgement compare_integer(Term const& result, sp::i64 expected, std::string const& what) {
-  if (is_error(result)) return sp::Judgement::wrong("refused an admissible input");
-  return compare_value(std::to_string(sp::to_integer(result)), std::to_string(expected), what);
-}
-
-sp::Judgement divide_op(sp::DivideKind k, Args const& a, Term const& r) {
-  return sp::check_divide(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
-}
-sp::Judgement product_op(sp::ProductKind k, Args const& a, Term const& r) {
-  return sp::check_product(k, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
-}
-
-
-}  // namespace
-
-void register_judges(OperationTable& t) {
-  std::initializer_list<std::pair<char const*, Judge>> const judges = {
-      {"coalesce", [](Args const& a, Term const& r) {
-         return a.size() == 1 ? sp::check_coalesce(sp::to_layout(a[0]), layout_claim(r))
-                              : sp::check_coalesce(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }},
-      {"filter", [](Args const& a, Term const& r) {
-         return a.size() == 1 ? sp::check_filter(sp::to_layout(a[0]), layout_claim(r))
-                              : sp::check_filter(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }},
-      {"filter_zeros", [](Args const& a, Term const& r) { return sp::check_filter_zeros(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"composition", [](Args const& a, Term const& r) {
-         if (is_composed(a[0])) {
-           bool err = is_error(r);
-           sp::ComposedLayout claimed;
-           if (!err) claimed = to_composed(r);
-           return sp::check_composition(to_composed(a[0]), sp::to_tiler(a[1]), err, claimed);
-         }
-         return sp::check_composition(sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
-       }},
-      {"complement", [](Args const& a, Term const& r) {
-         sp::Layout l = sp::to_layout(a[0]);
-         if (a.size() == 2) return sp::check_complement(l, sp::to_shape(a[1]), layout_claim(r));
-         return sp::check_complement(l, sp::default_cotarget(l), layout_claim(r));
-       }},
-      {"right_inverse", [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"left_inverse", [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"logical_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::logical, a, r); }},
-      {"zipped_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::zipped, a, r); }},
-      {"tiled_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::tiled, a, r); }},
-      {"flat_divide", [](Args const& a, Term const& r) { return divide_op(sp::DivideKind::flat, a, r); }},
-      {"logical_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::logical, a, r); }},
-      {"zipped_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::zipped, a, r); }},
-      {"tiled_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::tiled, a, r); }},
-      {"flat_product", [](Args const& a, Term const& r) { return product_op(sp::ProductKind::flat, a, r); }},
-      {"blocked_product", [](Args const& a, Term const& r) {
-         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), false, layout_claim(r));
-       }},
-      {"raked_product", [](Args const& a, Term const& r) {
-         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), true, layout_claim(r));
-       }},
-      {"tile_to_shape", [](Args const& a, Term const& r) {
-         std::optional<sp::IntTuple> order;
-         if (a.size() == 3) order = sp::to_int_tuple(a[2]);
-         return sp::check_tile_to_shape(sp::to_layout(a[0]), sp::to_shape(a[1]), order, layout_claim(r));
-       }},
-      {"size", [](Args const& a, Term const& r) {
-         if (is_composed(a[0])) return compare_integer(r, sp::size(to_composed(a[0])), "size");
-         return compare_integer(r, sp::size(sp::to_layout(a[0])), "size");
-       }},
-      {"cosize", [](Args const& a, Term const& r) {
-         if (is_composed(a[0])) return compare_integer(r, sp::cosize(to_composed(a[0])), "cosize (the image's extent)");
-         return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize");
-       }},
-      {"rank", [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); }},
-      {"depth", [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); }},
-      {"max_common_vector", [](Args const& a, Term const& r) {
-         bool ca = is_composed(a[0]), cb = is_composed(a[1]);
-         sp::i64 want = ca && cb ? sp::max_common_vector(to_composed(a[0]), to_composed(a[1]))
-                        : ca     ? sp::max_common_vector(to_composed(a[0]), sp::to_layout(a[1]))
-                        : cb     ? sp::max_common_vector(sp::to_layout(a[0]), to_composed(a[1]))
-                                 : sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1]));
-         return compare_integer(r, want, "the largest common vector");
-       }},
-      {"max_common_layout", [](Args const& a, Term const& r) {
-         return sp::check_max_common_layout(sp::to_layout(a[0]), sp::to_layout(a[1]), layout_claim(r));
-       }},
-      {"make_layout_like", [](Args const& a, Term const& r) { return sp::check_make_layout_like(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"make_fragment_like", [](Args const& a, Term const& r) { return sp::check_make_fragment_like(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"make_ordered_layout", [](Args const& a, Term const& r) {
-         return sp::check_make_ordered_layout(sp::to_shape(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
-       }},
-      {"nullspace", [](Args const& a, Term const& r) { return sp::check_nullspace(sp::to_layout(a[0]), layout_claim(r)); }},
-      {"upcast", [](Args const& a, Term const& r) { return sp::check_upcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }},
-      {"downcast", [](Args const& a, Term const& r) { return sp::check_downcast(sp::to_layout(a[0]), sp::to_integer(a[1]), layout_claim(r)); }},
-      {"domain_distribute", [](Args const& a, Term const& r) {
-         return sp::check_domain_distribute(sp::to_shape(a[0]), sp::to_integer(a[1]), layout_claim(r));
-       }},
-      {"max_alignment", [](Args const& a, Term const& r) { return compare_integer(r, sp::max_alignment(sp::to_layout(a[0])), "max_alignment"); }},
-      {"eval", [](Args const& a, Term const& r) {
-         sp::i64 i = sp::to_integer(a[1]);
-         if (is_composed(a[0])) return compare_integer(r, sp::evaluate(to_composed(a[0]), i), "Sw(offset + L(i))");
-         sp::Layout l = sp::to_layout(a[0]);
-         sp::Value want = sp::evaluate(l, i);  // an index outside [0, size(L)) is malformed input
-         if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
-         return compare_value(sp::to_value(r).str(), want.str(), "L(" + std::to_string(i) + ")");
-       }},
-      {"crd2idx", [](Args const& a, Term const& r) {
-         sp::IntTuple c = sp::to_int_tuple(a[0]);
-         if (a[1].kind == Kind::layout) {
-           sp::Layout l = sp::to_layout(a[1]);
-           sp::Value want = sp::crd2idx(c, l);
-           if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
-           return compare_value(sp::to_value(r).str(), want.str(), "L(" + sp::str(c) + ")");
-         }
-         return compare_integer(r, sp::crd2idx(c, sp::to_shape(a[1])), "the colexicographic index");
-       }},
-      {"idx2crd", [](Args const& a, Term const& r) {
-         sp::IntTuple c = sp::idx2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]));
-         if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
-         return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
-       }},
-  };
-  for (auto const& [name, fn] : judges) t.judge(name, fn);
-}
-
-namespace {
 
 Outcome malformed(std::string detail) { return Outcome{Verdict::malformed, std::move(detail), std::nullopt}; }
 

@@ -128,7 +128,7 @@ TEST(Operations, ReferenceAdmissibleAndJudgeAgreeOnTheVectors) {
   int n = 0;
   for (auto const& [op, k] : refused) n += k;
   EXPECT_GT(n, 0) << "no inadmissible vector was refused by a reference";
-  // The inverses have no reference: their results are not unique (reference.cpp).
+  // The inverses have no reference: their results are not unique (equiv/ops/inverse.cpp).
   EXPECT_FALSE(static_cast<bool>(operations().find("right_inverse")->reference));
   EXPECT_FALSE(static_cast<bool>(operations().find("left_inverse")->reference));
   EXPECT_TRUE(static_cast<bool>(operations().find("right_inverse")->admissible));
@@ -213,10 +213,41 @@ TEST(Operations, InconsistentTablesAreRefused) {
   t.spec_result("f", [](Args const&) { return notation::Term(); });
   EXPECT_THROW(t.spec_result("f", [](Args const&) { return notation::Term(); }), std::logic_error);
   EXPECT_THROW(t.spec_result("h", [](Args const&) { return notation::Term(); }), std::logic_error);
+  EXPECT_THROW(t.compute("f", [](Args const&) { return ImplResult{}; }), std::logic_error);  // one computation
   // The stored computation checks the count first.
   ImplResult r = t.find("f")->compute({});
   EXPECT_EQ(r.error.code, impl::Errc::bad_argument);
   EXPECT_NE(impl::message(r.error).find("f(L)"), std::string::npos);
+}
+
+// A family declares a row with all its faces in one add (equiv/ops/<family>.cpp): each face goes
+// through the same checks, and a row with a reference and no spec result gets the reference as a
+// term.
+TEST(Operations, AddDeclaresARowWithAllItsFaces) {
+  OperationTable t;
+  auto judge = [](Args const&, notation::Term const&) { return spec::Judgement::right(); };
+  auto compute = [](Args const&) { return ImplResult{}; };
+  t.add({.usage = "f(L[, M])", .args = {ArgKind::layout, ArgKind::layout}, .min_args = 1, .returns = Returns::layout,
+         .judge = judge, .compute = compute,
+         .reference = [](Args const&) { return spec::to_layout(notation::parse("(2,3):(1,2)").term); }});
+  EXPECT_NO_THROW(t.check_complete());
+  Operation const* f = t.find("f");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->usage, "f(L[, M])");
+  EXPECT_EQ(f->min_args, 1u);
+  EXPECT_EQ(f->max_args(), 2u);
+  EXPECT_FALSE(static_cast<bool>(f->admissible));
+  ASSERT_TRUE(static_cast<bool>(f->spec_result));
+  EXPECT_EQ(notation::print(f->spec_result({})), "(2,3):(1,2)");
+  // The declaration's checks: twice, or a reference for a row that returns no layout.
+  EXPECT_THROW(t.add({.usage = "f(L)", .args = {ArgKind::layout}, .min_args = 1, .judge = judge, .compute = compute}),
+               std::logic_error);
+  EXPECT_THROW(t.add({.usage = "g(L)", .args = {ArgKind::layout}, .min_args = 1, .returns = Returns::value, .judge = judge,
+                      .compute = compute, .reference = [](Args const&) { return spec::Layout(); }}),
+               std::logic_error);
+  // A row without a computation stops the table at its check.
+  t.add({.usage = "h(L)", .args = {ArgKind::layout}, .min_args = 1, .judge = judge});
+  EXPECT_THROW(t.check_complete(), std::logic_error);
 }
 
 }  // namespace

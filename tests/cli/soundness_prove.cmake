@@ -60,7 +60,7 @@ layoutref_cli_test(prove_bijective_size_one RC 1 ARGS prove "bijective(1:5, 7)" 
   REJECT "proved")
 
 # admissible(OP, ARG...) decides with the spec's predicate of the operation's row in equiv's table
-# (equiv/src/reference.cpp), so every operation that states preconditions is known to it (it knew
+# (equiv/ops/<family>.cpp), so every operation that states preconditions is known to it (it knew
 # six, by hand), a tuple cotarget of complement is read as a shape (it was refused as "expected an
 # integer", while audit reads it), and the argument count is checked against the row.
 layoutref_cli_test(prove_admissible_composition RC 1 ARGS prove "admissible(composition, (6,4):(1,10), 4:4)"

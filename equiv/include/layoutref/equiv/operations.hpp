@@ -4,9 +4,13 @@
 // This is the tie between the two algebras (docs/architecture.md): `audit` judges a claimed
 // result with a row's `judge` (the spec: admissibility, the operation, the check), `conform`,
 // `eval` and `table` compute with its `compute` (impl), the properties run both on one input and
-// compare, bench times `compute`. The rows are declared in one place (equiv/src/operations.cpp);
-// the judges are attached by audit*.cpp, the computations by conform_<group>.cpp. Adding an
-// operation: a row there, its spec and impl, a judge and a computation (docs/contributing.md).
+// compare, bench times `compute`. A row lives in one place with all its faces: its family's file
+// equiv/ops/<family>.cpp (queries, coalesce, composition, complement, inverse, construct, divide,
+// product, modes, tensor) declares it (usage, argument kinds, count, result) together with its
+// judge, its computation, and where they apply its admissibility predicate, its reference and its
+// spec result, in one `OperationTable::add` each; what several families share is in
+// equiv/ops/support.hpp. operations.cpp holds the table and calls each family's registration.
+// Adding an operation: its spec and impl, and its row in its family's file (docs/contributing.md).
 #pragma once
 
 #include <layoutref/equiv/conform.hpp>
@@ -78,43 +82,59 @@ struct Operation {
   std::vector<ArgKind> args;   ///< the kind of each argument, in order; size() == max_args
   std::size_t min_args = 0;    ///< the arguments past min_args are optional
   Returns returns = Returns::layout;
-  Judge judge;                 ///< the spec's check (set by audit*.cpp)
+  Judge judge;                 ///< the spec's check
   Compute compute;             ///< impl's computation, checking its argument count first
-                               ///< (set by conform_<group>.cpp)
   Admissible admissible;       ///< the spec's admissibility predicate, for the operations that
-                               ///< state preconditions (set by reference.cpp; empty otherwise)
+                               ///< state preconditions (empty otherwise)
   Reference reference;         ///< the spec's result, for the operations whose result is a
-                               ///< layout (set by reference.cpp; empty for the others)
-  SpecResult spec_result;      ///< the spec's result of any kind, as a term (set by
-                               ///< spec_result.cpp; every row has one: cli.Operations checks it)
+                               ///< layout (empty for the others)
+  SpecResult spec_result;      ///< the spec's result of any kind, as a term (every row has
+                               ///< one: cli.Operations checks it)
   std::size_t max_args() const { return args.size(); }
 };
 
+/// One row with all its faces, as its family declares it (OperationTable::add), e.g.
+/// `t.add({.usage = "complement(L[, M])", .args = {...}, .min_args = 1, .returns = Returns::layout,
+/// .judge = ..., .compute = ..., .admissible = ..., .reference = ...});`.
+struct Row {
+  std::string usage;           ///< e.g. `complement(L[, M])`: the row's name is the text before `(`
+  std::vector<ArgKind> args;   ///< the kind of each argument, in order
+  std::size_t min_args = 0;    ///< the arguments past min_args are optional
+  Returns returns = Returns::layout;
+  Judge judge = {};            ///< required
+  Compute compute = {};        ///< required
+  Admissible admissible = {};  ///< where the spec states preconditions
+  Reference reference = {};    ///< where the result is a layout the spec determines
+  SpecResult spec_result = {}; ///< empty where the reference gives it: the reference as a term
+};
+
 /// The rows by name. Built once; every row has a judge and a computation (checked when it is
-/// built: a row without one, or a judge or computation for no row, is a logic error).
+/// built: a row without one, a face for no row, or a face given twice, is a logic error).
 class OperationTable {
  public:
   /// The row of `name`, or nullptr.
   Operation const* find(std::string const& name) const;
   std::map<std::string, Operation> const& rows() const { return rows_; }
 
-  // Building the table (operations.cpp, audit*.cpp, conform_<group>.cpp).
+  // Building the table (the families of equiv/ops, through add).
+  /// Declare `row` and attach its faces: declare, then judge, compute, admissible, reference and
+  /// spec_result with those it has (a row with a reference and no spec result gets the reference
+  /// as a term), each with its own checks.
+  void add(Row row);
   /// Declare a row. @pre usage starts with `name(`; min_args <= kinds.size()
   void declare(std::string const& usage, std::vector<ArgKind> kinds, std::size_t min_args, Returns returns);
   /// Attach the spec's judge to the declared row `name` (once). `fn` is called only with a count
   /// of arguments within the row's.
   void judge(std::string const& name, Judge fn);
-  /// Attach impl's computation to the declared row `name`, replacing an earlier one (a later
-  /// registration may extend it: computation()). The stored function refuses a call with a count
-  /// outside the row's as Errc::bad_argument naming the usage (arity_error), then calls `fn`.
+  /// Attach impl's computation to the declared row `name` (once). The stored function refuses a
+  /// call with a count outside the row's as Errc::bad_argument naming the usage (arity_error),
+  /// then calls `fn`.
   void compute(std::string const& name, Compute fn);
   /// Attach the spec's admissibility predicate / result to the declared row `name` (once each).
   void admissible(std::string const& name, Admissible fn);
   void reference(std::string const& name, Reference fn);
   /// Attach the spec's result as a term to the declared row `name` (once).
   void spec_result(std::string const& name, SpecResult fn);
-  /// The computation attached so far to `name` (empty if none): for a later one that extends it.
-  Compute computation(std::string const& name) const;
   /// @post every row has a judge and a computation; throws std::logic_error naming the first that
   ///       lacks one
   void check_complete() const;
@@ -127,23 +147,18 @@ class OperationTable {
 /// The table.
 OperationTable const& operations();
 
-// Registration (each file attaches its group's judges or computations).
-void declare_operations(OperationTable& t);  // operations.cpp: every row
-void register_judges(OperationTable& t);        // audit.cpp: the layout operations
-void register_mode_judges(OperationTable& t);   // audit_modes.cpp
-void register_tensor_judges(OperationTable& t); // audit_tensor.cpp
-void register_references(OperationTable& t);    // reference.cpp: admissibility and the spec's layouts
-void register_spec_results(OperationTable& t);  // spec_result.cpp: the spec's result of every row, as a term
-void register_basic_ops(OperationTable& t);        // size, cosize, rank, depth, eval, crd2idx, idx2crd
-void register_coalesce_ops(OperationTable& t);     // coalesce, filter, filter_zeros
-void register_composition_ops(OperationTable& t);  // composition (layouts, tilers, swizzled layouts)
-void register_complement_ops(OperationTable& t);   // complement
-void register_inverse_ops(OperationTable& t);      // right_inverse, left_inverse, max_common_*
-void register_construct_ops(OperationTable& t);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute, max_alignment
-void register_divide_ops(OperationTable& t);       // *_divide
-void register_product_ops(OperationTable& t);      // *_product, tile_to_shape
-void register_mode_ops(OperationTable& t);         // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
-void register_tensor_ops(OperationTable& t);       // the tensor operations (conform_tensor.cpp)
+// Registration: one function per family of operations, in equiv/ops/<family>.cpp, adding the
+// family's rows with all their faces (operations.cpp calls them).
+void register_queries(OperationTable& t);      // size, cosize, rank, depth, eval, crd2idx, idx2crd, max_alignment
+void register_coalesce(OperationTable& t);     // coalesce, filter, filter_zeros
+void register_composition(OperationTable& t);  // composition (layouts, tilers, swizzled layouts, tensors)
+void register_complement(OperationTable& t);   // complement
+void register_inverse(OperationTable& t);      // right_inverse, left_inverse, max_common_vector, max_common_layout
+void register_construct(OperationTable& t);    // make_*_like, make_ordered_layout, nullspace, up/downcast, domain_distribute
+void register_divide(OperationTable& t);       // logical, zipped, tiled, flat_divide (layouts, tensors)
+void register_product(OperationTable& t);      // *_product, blocked/raked_product, tile_to_shape
+void register_modes(OperationTable& t);        // flatten, group, take, select, append, prepend, unflatten, make_identity_layout, crd2crd
+void register_tensor(OperationTable& t);       // the tensor operations, the MMA partitions
 
 /// The spec's word on an input of `op`: Admits::yes when its result is computed, Admits::no when the
 /// spec refuses it as inadmissible (a violated condition), Admits::neither otherwise (an overflow,
