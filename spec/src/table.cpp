@@ -94,16 +94,33 @@ std::vector<Value> tabulate(Layout const& l) {
 
 namespace {
 
-i64 difference(i64 a, i64 b) { return sub(a, b); }
-Value difference(Value const& a, Value const& b) { return a - b; }
-i64 sum(i64 a, i64 b) { return add(a, b); }
-Value sum(Value const& a, Value const& b) { return a + b; }
-i64 times(i64 k, i64 v) { return mul(k, v); }
-Value times(i64 k, Value const& v) { return k * v; }
 bool is_zero(i64 v) { return v == 0; }
 bool is_zero(Value const& v) { return v.is_zero(); }
 
-// factor() of table[0, size), for values T = Value or i64 (integer tables, 8 bytes an entry).
+// x == k*v and x == a + b, exactly: a right side past int64 equals no value of the table.
+bool equals_times(i64 x, i64 k, i64 v) {
+  i64 p;
+  return !__builtin_mul_overflow(k, v, &p) && p == x;
+}
+bool equals_sum(i64 x, i64 a, i64 b) {
+  i64 s;
+  return !__builtin_add_overflow(a, b, &s) && s == x;
+}
+// A Value's checked arithmetic throws Error(overflow) when a component passes int64.
+template <class F>
+bool equals_exactly(Value const& x, F const& right_side) {
+  try {
+    return x == right_side();
+  } catch (Error const& e) {
+    if (e.kind() != Error::Kind::overflow) throw;
+    return false;
+  }
+}
+bool equals_times(Value const& x, i64 k, Value const& v) { return equals_exactly(x, [&] { return k * v; }); }
+bool equals_sum(Value const& x, Value const& a, Value const& b) { return equals_exactly(x, [&] { return a + b; }); }
+
+// factor() of table[0, size), for values T = Value or i64 (integer tables, 8 bytes an entry):
+// the algorithm of the lemma in table.hpp, g the current table, n its length.
 // The first step reads `table` in place; each later step copies at most half of the one before,
 // so the copies together are at most the table's size.
 template <class T>
@@ -115,16 +132,16 @@ std::optional<Layout> factor_table(T const* table, size_t size) {
   T const* g = table;
   i64 n = static_cast<i64>(size);
   while (n > 1) {
-    T d = difference(g[1], g[0]);
+    T d = g[1];  // g[0] = 0
     i64 len = 2;
-    while (len < n && g[static_cast<size_t>(len)] == times(len, d)) ++len;
+    while (len < n && equals_times(g[static_cast<size_t>(len)], len, d)) ++len;
     if (n % len != 0) return std::nullopt;
     i64 rest = n / len;
     std::vector<T> h(static_cast<size_t>(rest));
     for (i64 j = 0; j < rest; ++j) h[static_cast<size_t>(j)] = g[static_cast<size_t>(j * len)];
     for (i64 j = 0; j < rest; ++j)
       for (i64 i = 1; i < len; ++i)
-        if (g[static_cast<size_t>(i + len * j)] != sum(g[static_cast<size_t>(i)], h[static_cast<size_t>(j)])) return std::nullopt;
+        if (!equals_sum(g[static_cast<size_t>(i + len * j)], g[static_cast<size_t>(i)], h[static_cast<size_t>(j)])) return std::nullopt;
     shapes.emplace_back(len);
     strides.emplace_back(Value(d));
     owned = std::move(h);  // g pointed into the old `owned` or `table`, read no more

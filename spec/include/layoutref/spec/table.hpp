@@ -57,15 +57,47 @@ struct FlatLayout {
 /// The values L(0), ..., L(size(L)-1). Bounded by table_limit().
 std::vector<Value> tabulate(Layout const& l);
 
-/// The layout with the fewest modes whose function on [0, table.size()) is `table`, if
-/// there is one: a flat layout (n0,...,nk):(d0,...,dk) with no size-1 modes and no two
-/// adjacent modes that could merge (d(j+1) != nj*dj), an integral n:d for one mode, 1:0
-/// for a table of size 1. This is the coalesced form, and it is unique.
-/// Method: n0 is the length of the longest prefix on which f(i) = i*d0 with d0 = f(1);
-/// then f(i + n0*j) = f(i) + f(n0*j) is verified and the rest is factored the same way
-/// (any layout function is found this way: by induction on its coalesced form).
+/// factor(table): the layout whose function is `table`, in coalesced form, if there is one.
+///
+/// Terms. The function of a layout L is i ↦ L(i) on [0, size(L)); it is that of L's leaves, the
+/// flat (n_0,...,n_k):(d_0,...,d_k): L(i) = Σ_j d_j*(floor(i/P_j) mod n_j), P_j = n_0*...*n_(j-1).
+/// L is in *coalesced form* when it is 1:0; or an integral n:d with n >= 2; or flat with at least
+/// two modes, every n_j >= 2, and no two adjacent modes that merge (d_(j+1) != n_j*d_j). These
+/// are the results of CuTe's coalesce (cute/layout.hpp: same size, same function, depth <= 1;
+/// CuTe docs 02_layout_algebra.md "Coalesce": s0:d0 ++ _1:d1 => s0:d0, _1:d0 ++ s1:d1 => s1:d1,
+/// s0:d0 ++ s1:s0*d0 => s0*s1:d0), without CuTe's trailing `_1:_0` cases and static markers.
+///   @pre  the values are integers or Values (any abelian group: the proof uses the group laws
+///         only), each fitting in int64.
+///   @post C with C(i) == table[i] for every i < table.size() (size(C) == table.size()), C in
+///         coalesced form, iff the table is the function of some layout; std::nullopt otherwise:
+///         for the empty table (no layout has size 0), a table with table[0] != 0 (L(0) = 0),
+///         and every other table that is no layout's function. Never throws: a comparison whose
+///         exact right side passes int64 is a mismatch (the table's value fits), as at the end
+///         of the first mode of (2,2):(2^62,1), where 2*2^62 is compared with 1.
+/// Lemma (the coalesced form exists and is unique, and factor finds it). The algorithm, on the
+/// current table g of length n (first the whole table, g[0] = 0): while n > 1, let d = g[1] and
+/// len the largest m <= n with g[i] = i*d for every i < m (len >= 2); fail unless len | n and
+/// g[i + len*j] = g[i] + g[len*j] for i < len, j < n/len; record the mode len:d and go on with
+/// h[j] = g[len*j], of length n/len (h[0] = 0). At n = 1 the recorded modes are the result.
+///   Soundness (a result is right). If H has the function h, then (len, H):(d, strides of H)
+///   has the function g: g[i + len*j] = i*d + h[j] with i its first digit. At n = 1 the rest is
+///   1:0, so the recorded modes have the function of the table. Each mode has len >= 2 (n > 1
+///   when it is made), and the next mode's stride is h[1] = g[len] != len*d whenever len < n
+///   (len is the largest): no two adjacent modes merge, and the result is in coalesced form.
+///   Completeness (a layout's function is found). Every layout has a coalesced form with its
+///   function (flatten, then CuTe's rules above: drop size-1 modes, merge mergeable neighbours).
+///   Let C = (n_0,...,n_k):(d_0,...,d_k) be any coalesced form with the function t. Then
+///   t[i] = i*d_0 for i < n_0 and, when k >= 1, t[n_0] = d_1 != n_0*d_0: the step finds len =
+///   n_0, d = d_0; n_0 | n; t[i + n_0*j] = t[i] + C'(j) with C' = (n_1,...):(d_1,...), so the check
+///   passes and h = C' is again a coalesced form; by induction on k the result is C (k = 0:
+///   len = n, the integral n_0:d_0; size 1: C = 1:0 and t = [0]). Uniqueness: factor(t) is one
+///   layout and equals every coalesced form of t. Fewest modes: any layout with the function t
+///   reduces by the rules above (which only remove modes) to a coalesced form, which is C.
+/// Cost: each step reads the current table once (len*(n/len) checks); a step at least halves n,
+/// so at most log2(n) steps, and the copies h together are at most n entries.
+/// Tested as stated: tests/spec/factor_test.cpp (every small layout and every small table).
 std::optional<Layout> factor(std::vector<Value> const& table);
-/// factor() of the integer table table[0, min(prefix, size)), read in place.
+/// factor() of the integer table table[0, min(prefix, size)), read in place (the same lemma).
 std::optional<Layout> factor(std::vector<i64> const& table, size_t prefix);
 
 }  // namespace layoutref::spec
