@@ -201,7 +201,6 @@ struct Evaluator {
     Value value;
     bool textbook = false;      // some block value is A(B(c)) with B(c) in the domain
     bool extension = false;     // some block value lies outside A's domain (by-mode convention)
-    std::string how;            // description for a mismatch report
   };
 
   Value by_modes(std::vector<int> const& ids) const {
@@ -210,7 +209,10 @@ struct Evaluator {
     return v;
   }
 
-  Result value() const {
+  // The value at the index of the last set_index. With `how`, also the description of each
+  // block's value for a mismatch report: judge asks for it only when it reports one, so that no
+  // text is built per index.
+  Result value(std::string* how = nullptr) const {
     Result res;
     for (auto const* p : order)
       if (block_of[static_cast<size_t>(p->id)] < 0)
@@ -224,14 +226,17 @@ struct Evaluator {
         Value y = x.is_integer() ? a_flat[bi](x.scalar()) : evaluate_at_value(blk.a, x);
         res.value = res.value + y;
         res.textbook = true;
-        if (!res.how.empty()) res.how += " + ";
-        res.how += "A(B(c)) = A(" + x.str() + ") = " + y.str() + " with A = " + str(blk.a);
+        if (how) {
+          if (!how->empty()) *how += " + ";
+          *how += "A(B(c)) = A(" + x.str() + ") = " + y.str() + " with A = " + str(blk.a);
+        }
       } else {
         res.value = res.value + by_modes(blk.leaves);
         res.extension = true;
-        if (!res.how.empty()) res.how += " + ";
-        res.how += "B(c) = " + x.str() + " lies outside A = " + str(blk.a) +
-                   "; by modes, extending A along its last mode";
+        if (how) {
+          if (!how->empty()) *how += " + ";
+          *how += "B(c) = " + x.str() + " lies outside A = " + str(blk.a) + "; by modes, extending A along its last mode";
+        }
       }
     }
     return res;
@@ -370,9 +375,11 @@ Judgement judge(Reference const& r, Layout const& claimed) {
     Value got = c(i);
     extension = extension || e.extension;
     if (got != e.value) {
+      std::string how;
+      ev.value(&how);  // the same index again, now with its description
       Judgement j = Judgement::wrong((shape_ok ? std::string() : shape_error + "; ") + "at index " + std::to_string(i) + " (coordinate " + str(idx2crd(i, claimed.shape)) +
                                      ") the result is " + got.str() + " but must be " + e.value.str() +
-                                     (e.how.empty() ? std::string() : " (" + e.how + ")"));
+                                     (how.empty() ? std::string() : " (" + how + ")"));
       j.index = i;
       j.coordinate = str(idx2crd(i, claimed.shape));
       j.claimed_value = got.str();

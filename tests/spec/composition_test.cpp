@@ -279,6 +279,19 @@ TEST(CheckComposition, WrongValues) {
   EXPECT_EQ(j.expected_value, "64");
 }
 
+TEST(CheckComposition, WrongValueSaysHowTheValueIsFound) {
+  // The text of a mismatch, block by block: A(B(c)) inside A's domain, the by-mode value
+  // outside it (built only for the index reported: reference.cpp's Evaluator).
+  Judgement j = check_composition(L("(32,16):(1,32)"), Tl("<2:3, 3:2>"), claim("(2,3):(3,32)"));
+  EXPECT_EQ(j.detail,
+            "at index 2 (coordinate (0,1)) the result is 32 but must be 64 (A(B(c)) = A(0) = 0 with A = 32:1 + "
+            "A(B(c)) = A(2) = 64 with A = 16:32)");
+  Judgement k = check_composition(L("(4,1):(1,0)"), L("2:4"), claim("2:4"));
+  EXPECT_EQ(k.detail,
+            "at index 1 (coordinate 1) the result is 4 but must be 0 (B(c) = 4 lies outside A = (4,1):(1,0); by "
+            "modes, extending A along its last mode)");
+}
+
 // --- associativity -----------------------------------------------------------------------------------
 
 // (A o B) o C and A o (B o C), both equal to `want` (derived by hand below).
