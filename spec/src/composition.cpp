@@ -1,7 +1,94 @@
+// layoutref::spec — composition A∘B: its definition first, then its admissibility (which of
+// Shah's conditions names a failure).
+//
+// CuTe's definition (CUTLASS include/cute/layout.hpp: composition(lhs, rhs) is
+// detail::composition_impl of coalesce_x(lhs, coprofile(rhs)) and rhs; with a tiler, mode by
+// mode, "Drop any modes of lhs that aren't hit by rhs"; docs/semantics.md "Composition"):
+//  - a leaf N:r of B: (A∘B)(i) = Â(r*i) for i in [0, N), Â = A extended past its size along its
+//    last mode (coalesce_x keeps a trailing size-1 mode; docs/semantics.md "Extension past the
+//    domain"; evaluate_at_value, which reads a basis stride r = k@p as CuTe's basis_get does);
+//  - B of several modes: right distributivity over B's profile (composition_impl's
+//    transform_layout; Shah, "A Note on the Algebra of CuTe Layouts", Def. 2.17);
+//  - CuTe's contract: "@post compatible(rhs, result), @post result(c) = lhs(rhs(c)) for all c in
+//    the domain of rhs"; the spec requires the second where B(c) lies in A's domain (past it,
+//    the value is the by-mode sum above).
+// The spec computes exactly that, in three steps:
+//  1. composition_reference (below): for each leaf N:r of B, the table of Â(r*i), i < N;
+//  2. materialize (reference.hpp): each table factored into the one layout in coalesced form with
+//     that function (the lemma of table.hpp's factor), placed at its leaf of B;
+//  3. materialize checks the contract R(c) = A(B(c)) wherever B(c) lies in A's domain.
+// A result exists iff every table of step 1 is a layout's function and step 3 holds;
+// is_composition_admissible decides the same and names the failure after Shah's conditions (the
+// section after the definition).
+
 #include <layoutref/spec/composition.hpp>
 #include <layoutref/spec/by_mode.hpp>
 
 namespace layoutref::spec {
+
+// --- the definition ----------------------------------------------------------------------------
+
+Reference composition_reference(Layout const& a, Layout const& b) {
+  validate_shape(a.shape, "shape of A");
+  validate_shape(b.shape, "shape of B");
+  Reference r;
+  int next = 0;
+  r.pattern = pattern_of(b.shape, next);  // R has B's profile
+  i64 na = size(a);
+  Reference::Block block{a, b, {}};       // R(c) = A(B(c)) where B(c) lies in A's domain
+  for (int k = 0; k < next; ++k) block.leaves.push_back(k);
+  for (auto const& m : leaf_modes(b)) {   // the leaf N:r of B: i -> Â(r*i), i < N
+    i64 n = m.shape.value;
+    require_table(n, "a mode of B = " + str(b));
+    Value const& d = m.stride.value;
+    std::vector<Value> t;
+    t.reserve(static_cast<size_t>(n));
+    for (i64 i = 0; i < n; ++i) {
+      Value x = i * d;
+      if (r.extension_note.empty() && !in_domain(a, x))
+        r.extension_note = "B's mode " + str(m) + " reaches B = " + x.str() + " outside the domain of A = " + str(a) +
+                           " (size " + std::to_string(na) + "); values there extend A along its last mode";
+      t.push_back(evaluate_at_value(a, x));
+    }
+    r.tables.push_back(std::move(t));
+  }
+  r.blocks.push_back(std::move(block));
+  return r;
+}
+
+Layout composition(Layout const& a, Layout const& b) {
+  is_composition_admissible(a, b).require();
+  return materialize(composition_reference(a, b), "composition.not_representable");
+}
+
+namespace {
+// Composition with a tiler: a layout composes with all of A, modes past a tuple are dropped.
+ByMode const& composition_op() {
+  static ByMode const op{"composition", false,
+                         [](Layout const& a, Layout const& b) { return is_composition_admissible(a, b); },
+                         [](Layout const& a, Layout const& b) { return composition_reference(a, b); }};
+  return op;
+}
+}  // namespace
+
+Reference composition_reference(Layout const& a, Tiler const& b) { return by_mode_reference(composition_op(), a, b, false); }
+
+Layout composition(Layout const& a, Tiler const& b) {
+  is_composition_admissible(a, b).require();
+  if (b.kind == Tiler::Kind::underscore) return a;
+  return materialize(composition_reference(a, b), "composition.not_representable");
+}
+
+Judgement check_composition(Layout const& a, Layout const& b, Claim const& claimed) {
+  return check_composition(a, Tiler::of(b), claimed);
+}
+
+Judgement check_composition(Layout const& a, Tiler const& b, Claim const& claimed) {
+  Admissibility adm = is_composition_admissible(a, b);
+  return judge_with(adm, claimed, [&] { return composition_reference(a, b); });
+}
+
+// --- admissibility: exact, with the failure named after Shah's conditions ----------------------
 
 Layout extension_form(Layout const& a) {
   auto s = leaves(a.shape);
@@ -153,72 +240,6 @@ Admissibility is_composition_admissible(Layout const& a, Layout const& b) {
   return adm;
 }
 
-namespace {
-// Composition with a tiler: a layout composes with all of A, modes past a tuple are dropped.
-ByMode const& composition_op() {
-  static ByMode const op{"composition", false,
-                         [](Layout const& a, Layout const& b) { return is_composition_admissible(a, b); },
-                         [](Layout const& a, Layout const& b) { return composition_reference(a, b); }};
-  return op;
-}
-}  // namespace
-
 Admissibility is_composition_admissible(Layout const& a, Tiler const& b) { return by_mode_admissible(composition_op(), a, b); }
-
-Reference composition_reference(Layout const& a, Tiler const& b) { return by_mode_reference(composition_op(), a, b, false); }
-
-Layout composition(Layout const& a, Layout const& b) {
-  is_composition_admissible(a, b).require();
-  return materialize(composition_reference(a, b), "composition.not_representable");
-}
-
-Layout composition(Layout const& a, Tiler const& b) {
-  is_composition_admissible(a, b).require();
-  if (b.kind == Tiler::Kind::underscore) return a;
-  return materialize(composition_reference(a, b), "composition.not_representable");
-}
-
-Judgement judge_claim(Admissibility const& adm, Claim const& claimed, Reference const* ref) {
-  if (claimed.error) {
-    if (!adm.ok) return Judgement::right("no result: " + adm.message());
-    return Judgement::wrong("refused an admissible input");
-  }
-  if (ref == nullptr) return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
-  Judgement j = judge(*ref, claimed.layout);
-  if (!adm.ok) {
-    if (j.correct) {
-      // The claimed layout satisfies every pointwise postcondition, yet the input is
-      // inadmissible: the result exists only by accident of these values.
-      return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
-    }
-    j.detail += "; the input has no result: " + adm.message();
-  } else if (j.correct) {
-    std::string notes;
-    for (auto const& n : adm.notes)
-      if (j.detail.find(n) == std::string::npos) notes += (notes.empty() ? "" : "; ") + n;
-    if (!notes.empty()) j.detail = j.detail.empty() ? notes : j.detail + "; " + notes;
-  }
-  return j;
-}
-
-Judgement judge_with(Admissibility const& adm, Claim const& claimed, std::function<Reference()> const& build) {
-  std::optional<Reference> ref;
-  try {
-    ref = build();
-  } catch (Error const& e) {
-    if (adm.ok || (e.kind() != Error::Kind::inadmissible && e.kind() != Error::Kind::bad_argument)) throw;
-    return judge_claim(adm, claimed, nullptr);
-  }
-  return judge_claim(adm, claimed, &*ref);
-}
-
-Judgement check_composition(Layout const& a, Layout const& b, Claim const& claimed) {
-  return check_composition(a, Tiler::of(b), claimed);
-}
-
-Judgement check_composition(Layout const& a, Tiler const& b, Claim const& claimed) {
-  Admissibility adm = is_composition_admissible(a, b);
-  return judge_with(adm, claimed, [&] { return composition_reference(a, b); });
-}
 
 }  // namespace layoutref::spec

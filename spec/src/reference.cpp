@@ -1,6 +1,7 @@
 #include <layoutref/spec/reference.hpp>
 
 #include <functional>
+#include <optional>
 
 namespace layoutref::spec {
 
@@ -34,9 +35,6 @@ i64 Reference::size() const {
   return n;
 }
 
-namespace {
-
-// A pattern with the profile of `shape`, numbering its leaves from `next`.
 Pattern pattern_of(IntTuple const& shape, int& next) {
   if (shape.leaf) {
     Pattern p;
@@ -47,22 +45,6 @@ Pattern pattern_of(IntTuple const& shape, int& next) {
   std::vector<Pattern> items;
   for (auto const& x : shape.items) items.push_back(pattern_of(x, next));
   return Pattern::tuple(std::move(items));
-}
-
-void renumber(Pattern& p, int offset) {
-  if (p.leaf) {
-    p.id += offset;
-    return;
-  }
-  for (auto& x : p.items) renumber(x, offset);
-}
-
-void collect_leaves(Pattern const& p, std::vector<Pattern const*>& out) {
-  if (p.leaf) {
-    out.push_back(&p);
-    return;
-  }
-  for (auto const& x : p.items) collect_leaves(x, out);
 }
 
 bool in_domain(Layout const& a, Value const& v) {
@@ -82,6 +64,24 @@ bool in_domain(Layout const& a, Value const& v) {
     if (t.coeff >= size(*s)) return false;
   }
   return true;
+}
+
+namespace {
+
+void renumber(Pattern& p, int offset) {
+  if (p.leaf) {
+    p.id += offset;
+    return;
+  }
+  for (auto& x : p.items) renumber(x, offset);
+}
+
+void collect_leaves(Pattern const& p, std::vector<Pattern const*>& out) {
+  if (p.leaf) {
+    out.push_back(&p);
+    return;
+  }
+  for (auto const& x : p.items) collect_leaves(x, out);
 }
 
 std::vector<std::vector<Value>> linear_tables(Layout const& l) {
@@ -105,34 +105,6 @@ Reference layout_reference(Layout const& l) {
   int next = 0;
   r.pattern = pattern_of(l.shape, next);
   r.tables = linear_tables(l);
-  return r;
-}
-
-Reference composition_reference(Layout const& a, Layout const& b) {
-  validate_shape(a.shape, "shape of A");
-  validate_shape(b.shape, "shape of B");
-  Reference r;
-  int next = 0;
-  r.pattern = pattern_of(b.shape, next);
-  i64 na = size(a);
-  Reference::Block block{a, b, {}};
-  for (int k = 0; k < next; ++k) block.leaves.push_back(k);
-  for (auto const& m : leaf_modes(b)) {
-    i64 n = m.shape.value;
-    require_table(n, "a mode of B = " + str(b));
-    Value const& d = m.stride.value;
-    std::vector<Value> t;
-    t.reserve(static_cast<size_t>(n));
-    for (i64 i = 0; i < n; ++i) {
-      Value x = i * d;
-      if (r.extension_note.empty() && !in_domain(a, x))
-        r.extension_note = "B's mode " + str(m) + " reaches B = " + x.str() + " outside the domain of A = " + str(a) +
-                           " (size " + std::to_string(na) + "); values there extend A along its last mode";
-      t.push_back(evaluate_at_value(a, x));
-    }
-    r.tables.push_back(std::move(t));
-  }
-  r.blocks.push_back(std::move(block));
   return r;
 }
 
@@ -393,6 +365,40 @@ Judgement judge(Reference const& r, Layout const& claimed) {
                                            : std::string());
   j.depends_on_extension = extension;
   return j;
+}
+
+Judgement judge_claim(Admissibility const& adm, Claim const& claimed, Reference const* ref) {
+  if (claimed.error) {
+    if (!adm.ok) return Judgement::right("no result: " + adm.message());
+    return Judgement::wrong("refused an admissible input");
+  }
+  if (ref == nullptr) return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+  Judgement j = judge(*ref, claimed.layout);
+  if (!adm.ok) {
+    if (j.correct) {
+      // The claimed layout satisfies every pointwise postcondition, yet the input is
+      // inadmissible: the result exists only by accident of these values.
+      return Judgement::wrong("the input has no result (" + adm.message() + ") but a layout was claimed");
+    }
+    j.detail += "; the input has no result: " + adm.message();
+  } else if (j.correct) {
+    std::string notes;
+    for (auto const& n : adm.notes)
+      if (j.detail.find(n) == std::string::npos) notes += (notes.empty() ? "" : "; ") + n;
+    if (!notes.empty()) j.detail = j.detail.empty() ? notes : j.detail + "; " + notes;
+  }
+  return j;
+}
+
+Judgement judge_with(Admissibility const& adm, Claim const& claimed, std::function<Reference()> const& build) {
+  std::optional<Reference> ref;
+  try {
+    ref = build();
+  } catch (Error const& e) {
+    if (adm.ok || (e.kind() != Error::Kind::inadmissible && e.kind() != Error::Kind::bad_argument)) throw;
+    return judge_claim(adm, claimed, nullptr);
+  }
+  return judge_claim(adm, claimed, &*ref);
 }
 
 }  // namespace layoutref::spec

@@ -24,12 +24,15 @@
 #include <layoutref/spec/reference.hpp>
 #include <layoutref/spec/tiler.hpp>
 
-#include <functional>
-
 namespace layoutref::spec {
 
-Admissibility is_composition_admissible(Layout const& a, Layout const& b);
-Admissibility is_composition_admissible(Layout const& a, Tiler const& b);
+/// The reference of A∘B by modes: the pattern is shape(B); the table of leaf k of B = N:r is
+/// i -> Â(r*i), A extended past its size (evaluate_at_value); one block (A, B), whose values
+/// inside A's domain must be A(B(c)).
+Reference composition_reference(Layout const& a, Layout const& b);
+/// By-mode tiler: a layout is composition_reference(A, T), `_` is A's own reference, a tuple
+/// concatenates R_i = A_i ∘ T_i for i < rank(T) and drops A's other modes (CuTe).
+Reference composition_reference(Layout const& a, Tiler const& b);
 
 /// The spec's result: each mode's function factored into its coalesced layout, placed at B's
 /// leaves. Throws Error(inadmissible) naming the condition.
@@ -38,21 +41,15 @@ Layout composition(Layout const& a, Layout const& b);
 /// are dropped (CuTe); `_` keeps A; a layout tiler is layout composition.
 Layout composition(Layout const& a, Tiler const& b);
 
-Reference composition_reference(Layout const& a, Tiler const& b);
-
 Judgement check_composition(Layout const& a, Layout const& b, Claim const& claimed);
 Judgement check_composition(Layout const& a, Tiler const& b, Claim const& claimed);
+
+Admissibility is_composition_admissible(Layout const& a, Layout const& b);
+Admissibility is_composition_admissible(Layout const& a, Tiler const& b);
 
 /// A's normal form for extension and for Shah's conditions: flattened, size-1 modes dropped
 /// except the last one, adjacent modes merged where d(k+1) = s(k)*d(k). The last mode's size
 /// is irrelevant (it runs on). Same function as A on [0, size(A)) and past it.
 Layout extension_form(Layout const& a);
-
-/// Shared by judges: decide a claim given its admissibility and its reference (nullptr when
-/// the input has no pointwise reference, e.g. an inadmissible complement inside a divide).
-Judgement judge_claim(Admissibility const& adm, Claim const& claimed, Reference const* ref);
-/// judge_claim with a reference built by `build`; an inadmissible input for which `build`
-/// throws Error(inadmissible) is judged without a reference.
-Judgement judge_with(Admissibility const& adm, Claim const& claimed, std::function<Reference()> const& build);
 
 }  // namespace layoutref::spec

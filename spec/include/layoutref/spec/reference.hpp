@@ -16,6 +16,7 @@
 #include <layoutref/spec/admissibility.hpp>
 #include <layoutref/spec/table.hpp>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,9 +51,13 @@ struct Reference {
 /// The reference of an existing layout: its profile, its own function (no blocks).
 Reference layout_reference(Layout const& l);
 
-/// The reference of A∘B by modes: the pattern is shape(B); the table of leaf k of B = N:r is
-/// i -> A(r*i), with A extended past its size (evaluate_at_value); one block (A, B).
-Reference composition_reference(Layout const& a, Layout const& b);
+/// A pattern with the profile of `shape`, its leaves numbered from `next` on (and `next` moved
+/// past them).
+Pattern pattern_of(IntTuple const& shape, int& next);
+
+/// Whether x lies in A's domain: an integer in [0, size(A)), or a sum of basis terms c@p with
+/// 0 <= c < size of A's mode p (the coordinates where A(x) needs no extension).
+bool in_domain(Layout const& a, Value const& x);
 
 /// Concatenation (make_layout(R0, R1, ...)): a tuple of the parts' patterns.
 Reference concat(std::vector<Reference> parts);
@@ -76,6 +81,13 @@ std::optional<std::string> textbook_disagreement(Reference const& r);
 /// Judge a claimed layout: its shape must refine the pattern, and its value at every index
 /// must equal the reference's (textbook where B(c) lies in A's domain, by-mode elsewhere).
 Judgement judge(Reference const& r, Layout const& claimed);
+
+/// Decide a claim given its admissibility and its reference (nullptr when the input has no
+/// pointwise reference, e.g. an inadmissible complement inside a divide); shared by the judges.
+Judgement judge_claim(Admissibility const& adm, Claim const& claimed, Reference const* ref);
+/// judge_claim with a reference built by `build`; an inadmissible input for which `build`
+/// throws Error(inadmissible) is judged without a reference.
+Judgement judge_with(Admissibility const& adm, Claim const& claimed, std::function<Reference()> const& build);
 
 /// Whether `shape` refines `pattern`: CuTe's compatible(pattern, shape), where a run leaf
 /// matches a run of consecutive modes and a rank-1 tuple (x) of the shape stands for x.
