@@ -156,15 +156,15 @@ std::optional<ContractFailure> contract_failure(Layout const& l, Layout const& r
   extended = false;
   for (size_t i = 0; i < lv.size(); ++i) {
     i64 x = lv[i].scalar();
-    std::string where = "at index " + std::to_string(i) + " of L (coordinate " + str(idx2crd(static_cast<i64>(i), l.shape)) + ")";
-    if (x < 0) return ContractFailure{static_cast<i64>(i), where + " L = " + std::to_string(x) + " is negative; R is not defined there", false};
+    auto where = [&] { return "at index " + std::to_string(i) + " of L (coordinate " + str(idx2crd(static_cast<i64>(i), l.shape)) + ")"; };
+    if (x < 0) return ContractFailure{static_cast<i64>(i), where() + " L = " + std::to_string(x) + " is negative; R is not defined there", false};
     Value ry = fr(x, true);
     i64 y = ry.scalar();
     bool ext = x >= nr || y >= nl;
     extended = extended || ext;
     if (!ry.is_integer() || y < 0 || fl(y, true) != lv[i])
       return ContractFailure{static_cast<i64>(i),
-                             where + " L(R(L(i))) = L(R(" + std::to_string(x) + ")) = L(" + ry.str() + ")" +
+                             where() + " L(R(L(i))) = L(R(" + std::to_string(x) + ")) = L(" + ry.str() + ")" +
                                  (ry.is_integer() && y >= 0 ? " = " + fl(y, true).str() : std::string(" (undefined)")) +
                                  " instead of L(i) = " + std::to_string(x),
                              ext};

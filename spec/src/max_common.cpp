@@ -59,14 +59,14 @@ Judgement check_max_common_layout(Layout const& a, Layout const& b, Claim const&
   FlatLayout fa(a), fb(b), fr(r);
   for (i64 i = 0; i < n; ++i) {
     i64 x = fr(i).scalar();
-    std::string at = "at index " + std::to_string(i) + ": R = " + std::to_string(x);
+    auto at = [&] { return "at index " + std::to_string(i) + ": R = " + std::to_string(x); };
     if (x < 0 || x >= size(a) || x >= size(b)) {
-      Judgement j = Judgement::wrong(at + " lies outside the domains of a and b");
+      Judgement j = Judgement::wrong(at() + " lies outside the domains of a and b");
       j.index = i;
       return j;
     }
     if (fa(x) != Value(i) || fb(x) != Value(i)) {
-      Judgement j = Judgement::wrong(at + ", a(R) = " + fa(x).str() + ", b(R) = " + fb(x).str() + ", both must be " +
+      Judgement j = Judgement::wrong(at() + ", a(R) = " + fa(x).str() + ", b(R) = " + fb(x).str() + ", both must be " +
                                      std::to_string(i));
       j.index = i;
       return j;
