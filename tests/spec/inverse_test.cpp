@@ -196,5 +196,13 @@ TEST(CheckLeftInverse, CuTesQuirk) {
   EXPECT_TRUE(j.depends_on_extension);
 }
 
+TEST(CheckLeftInverse, TheFailureText) {
+  // 4:2 takes 0,2,4,6; R = 4:1 gives L(R(L(1))) = L(R(2)) = L(2) = 4, not 2. The text names the
+  // index only where the contract fails (inverse.cpp, contract_failure).
+  Judgement j = check_left_inverse(L("4:2"), claim("4:1"));
+  EXPECT_FALSE(j.correct);
+  EXPECT_EQ(j.detail, "at index 1 of L (coordinate 1) L(R(L(i))) = L(R(2)) = L(2) = 4 instead of L(i) = 2");
+}
+
 }  // namespace
 }  // namespace layoutref::spec

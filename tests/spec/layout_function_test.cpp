@@ -163,5 +163,16 @@ TEST(LayoutFunctionLayout, SubLayouts) {
   EXPECT_EQ(leaves_of_l[2], L("3:1"));
 }
 
+TEST(LayoutConstruction, AModeOfSizeZeroIsNamed) {
+  // The constructor builds this text only when it throws (layout.cpp).
+  try {
+    (void)lay({2, 0}, {1, 2});
+    ADD_FAILURE() << "no error";
+  } catch (Error const& e) {
+    EXPECT_EQ(e.kind(), Error::Kind::bad_argument);
+    EXPECT_EQ(std::string(e.what()), "the layout (2,0):(1,2): its shape (2,0) has a mode of size 0 (shapes must be >= 1)");
+  }
+}
+
 }  // namespace
 }  // namespace layoutref::spec

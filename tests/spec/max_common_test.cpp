@@ -113,5 +113,13 @@ TEST(MaxCommonCheck, JudgesByTheContract) {
   EXPECT_FALSE(check_max_common_layout(a, a, Claim{true, Layout()}).correct);
 }
 
+TEST(CheckMaxCommonLayout, TheFailureTexts) {
+  // R = 8:2 reaches a(2) = b(2) = 2 at index 1; R = 4:-1 leaves the domains at index 1.
+  Judgement j = check_max_common_layout(L("8:1"), L("8:1"), claim("8:2"));
+  EXPECT_EQ(j.detail, "at index 1: R = 2, a(R) = 2, b(R) = 2, both must be 1");
+  Judgement k = check_max_common_layout(L("4:1"), L("4:1"), claim("4:-1"));
+  EXPECT_EQ(k.detail, "at index 1: R = -1 lies outside the domains of a and b");
+}
+
 }  // namespace
 }  // namespace layoutref::spec
