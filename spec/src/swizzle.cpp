@@ -37,9 +37,11 @@ std::string str(ComposedLayout const& c) { return c.outer.str() + " o " + std::t
 
 namespace {
 
+// Called by evaluate at every index: the name is made once, not a std::string per call.
 void require_integer_inner(ComposedLayout const& c) {
+  static std::string const what = "shape of the inner layout";
   c.outer.validate();
-  validate_shape(c.inner.shape, "shape of the inner layout");
+  validate_shape(c.inner.shape, what);
   if (!has_integer_strides(c.inner))
     bad_argument("the inner layout " + str(c.inner) + " of a swizzled layout must have integer strides");
 }
