@@ -61,3 +61,15 @@ layoutref_cli_test(unrepresentable_audit RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}/un
 # admissible input of the last line is answered (differently from its claim: exit 1).
 layoutref_cli_test(unrepresentable_conform RC 1 ARGS conform ${LAYOUTREF_CLI_DIR}/unrepresentable_audit.tsv
   LINES "conform: 14 cases, 0 literal, 0 functional, 1 different, 13 refused, 0 unsupported, 0 malformed")
+# Issue 35: the spec's factor threw an overflow where a comparison's right side passed int64 though
+# every value fits (table.hpp's lemma): `eval --spec` refused these, audit judged a layout claimed
+# there unsupported and `error` correct. Both engines answer them now.
+layoutref_cli_test(factor_overflow_spec_edge RC 0 ARGS eval --spec "coalesce((2,2):(9223372036854775806,1))"
+  LAST "(2,2):(9223372036854775806,1)")
+layoutref_cli_test(factor_overflow_spec RC 0 ARGS eval --spec "coalesce((2,2):(4611686018427387904,1))"
+  LAST "(2,2):(4611686018427387904,1)")
+layoutref_cli_test(factor_overflow_audit RC 1 ARGS audit ${LAYOUTREF_CLI_DIR}/factor_overflow_audit.tsv
+  LINES "factor_overflow_audit.tsv:4 coalesce correct"
+        "factor_overflow_audit.tsv:5 coalesce wrong refused an admissible input"
+        "factor_overflow_audit.tsv:6 coalesce correct"
+        "audit: 3 cases, 2 correct, 1 wrong, 0 unsupported, 0 malformed")
