@@ -104,8 +104,8 @@ int gen(std::vector<std::string> const& args) {
   // Each input's label is the spec's word, not the generator's: an input is kept when the spec
   // computes a result (admissible) or refuses it as inadmissible (inadmissible), and drawn again
   // otherwise (also on an overflow or a bad argument), at most kTries times for one line.
-  auto label_holds = [&](std::vector<notation::Term> const& args) {
-    return equiv::spec_admits(op, args) == (want_admissible ? equiv::Admits::yes : equiv::Admits::no);
+  auto label_holds = [&](std::vector<notation::Term> const& drawn) {
+    return equiv::spec_admits(op, drawn) == (want_admissible ? equiv::Admits::yes : equiv::Admits::no);
   };
   constexpr int kTries = 1000;
   for (std::uint64_t k = 0; k < count; ++k) {
