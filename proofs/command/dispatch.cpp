@@ -7,7 +7,9 @@
 #include <layoutref/spec/mma.hpp>
 #include <layoutref/spec/term.hpp>
 
+#include <algorithm>
 #include <functional>
+#include <stdexcept>
 
 namespace layoutref::proofs {
 
@@ -68,6 +70,16 @@ lp::Answer bijective_onto_shape(Query& q, lp::Fn const& f, std::string const& ta
 
 }  // namespace
 
+
+std::vector<std::string> const& symbolic_operations() {
+  static std::vector<std::string> const ops = {
+      "coalesce", "composition", "complement", "right_inverse", "left_inverse", "logical_divide", "zipped_divide",
+      "tiled_divide", "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
+      "blocked_product", "raked_product", "tile_to_shape", "make_identity_tensor", "slice", "local_tile",
+      "inner_partition", "local_partition", "mma_partition_A", "mma_partition_B", "mma_partition_C"};
+  return ops;
+}
+
 namespace prove_detail {
 
 std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string const& inside) {
@@ -79,6 +91,15 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     explicit Depth(int& x) : d(++x) {}
     ~Depth() { --d; }
   } depth(symbolic_depth);
+  // A branch's name is one of symbolic_operations() (the list users and tests see): a branch for
+  // a name not listed, or a listed name without a branch, is a logic error (exit 4), found by
+  // any call that reaches the end (cli.prove_symbolic_unsupported).
+  auto is = [&](char const* op) {
+    auto const& ops = symbolic_operations();
+    if (std::find(ops.begin(), ops.end(), op) == ops.end())
+      throw std::logic_error(std::string("symbolic_call: a branch for `") + op + "`, which symbolic_operations() does not list");
+    return name == op;
+  };
   auto args = split_args(inside);
   // The spec computes the operation on the arguments' values with checked 64-bit arithmetic:
   // an argument whose values can pass 64 bits within the bounds is bad input (query.hpp's
@@ -138,20 +159,20 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     if (origin) r.layout.offset = r.layout.offset ? *origin + *r.layout.offset : *origin;
     return r;
   };
-  if (name == "make_identity_tensor") {
+  if (is("make_identity_tensor")) {
     arity(1);
     if (args[0].find(':') != std::string::npos) throw BadInput{"make_identity_tensor takes a shape, such as (M,N)"};
     auto t = shape_tiler(args[0]);
     if (!t) return std::nullopt;
     return describe(lp::identity_tensor(setting, *t));
   }
-  if (name == "slice") {
+  if (is("slice")) {
     arity(2);
     auto l = layout(args[0]);
     if (!l) return std::nullopt;
     return describe(lp::slice(setting, *l, coordinate(args[1])));
   }
-  if (name == "local_tile" || name == "inner_partition") {
+  if (is("local_tile") || is("inner_partition")) {
     arity(3);
     auto l = layout(args[0]);
     if (!l) return std::nullopt;
@@ -160,7 +181,7 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     if (!t) return std::nullopt;
     return describe(lp::local_tile(setting, *l, t->shape, coordinate(args[2])));
   }
-  if (name == "local_partition") {
+  if (is("local_partition")) {
     arity(3);
     auto l = layout(args[0]), thr = layout(args[1]);
     if (!l || !thr) return std::nullopt;
@@ -169,7 +190,7 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     if (trim(args[2]) != "_") idx = term(args[2]);
     return describe(lp::local_partition(setting, *l, *thr, idx));
   }
-  if (name == "mma_partition_A" || name == "mma_partition_B" || name == "mma_partition_C") {
+  if (is("mma_partition_A") || is("mma_partition_B") || is("mma_partition_C")) {
     arity(5);
     sp::TiledMma mma;
     try {
@@ -189,20 +210,20 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     sp::MmaOperand op = name.back() == 'A' ? sp::MmaOperand::A : name.back() == 'B' ? sp::MmaOperand::B : sp::MmaOperand::C;
     return describe(lp::mma_partition(setting, mma, op, *l, idx));
   }
-  if (name == "composition") {
+  if (is("composition")) {
     arity(2);
     auto a = layout(args[0]), b = layout(args[1]);
     if (!a || !b) return std::nullopt;
     no_offset(*b, args[1]);
     return describe(carried(*a, [&](lp::LeafLayout const& x) { return lp::composition(setting, x, *b); }));
   }
-  if (name == "coalesce") {
+  if (is("coalesce")) {
     arity(1);
     auto l = layout(args[0]);
     if (!l) return std::nullopt;
     return describe(carried(*l, [&](lp::LeafLayout const& x) { return lp::coalesce(setting, x); }));
   }
-  if (name == "complement") {
+  if (is("complement")) {
     arity(2);
     auto a = layout(args[0]);
     if (!a) return std::nullopt;
@@ -211,14 +232,14 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     if (auto u = lp::term_fits_int64(setting, cotarget, "complement's cotarget " + quote(trim(args[1])))) throw lp::Split(u->reason);
     return describe(lp::complement(setting, *a, cotarget));
   }
-  if (name == "right_inverse" || name == "left_inverse") {
+  if (is("right_inverse") || is("left_inverse")) {
     arity(1);
     auto l = layout(args[0]);
     if (!l) return std::nullopt;
     no_offset(*l, args[0]);
     return describe(lp::inverse(setting, name, *l));
   }
-  if (name == "logical_product" || name == "zipped_product" || name == "tiled_product" || name == "flat_product") {
+  if (is("logical_product") || is("zipped_product") || is("tiled_product") || is("flat_product")) {
     arity(2);
     auto a = layout(args[0]), b = layout(args[1]);
     if (!a || !b) return std::nullopt;
@@ -226,7 +247,7 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     no_offset(*b, args[1]);
     return describe(lp::arranged(setting, name, *a, *b));
   }
-  if (name == "blocked_product" || name == "raked_product") {
+  if (is("blocked_product") || is("raked_product")) {
     arity(2);
     auto a = layout(args[0]), b = layout(args[1]);
     if (!a || !b) return std::nullopt;
@@ -234,7 +255,7 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     no_offset(*b, args[1]);
     return describe(lp::blocked_product(setting, *a, *b, name == "raked_product"));
   }
-  if (name == "tile_to_shape") {
+  if (is("tile_to_shape")) {
     if (args.size() != 2 && args.size() != 3)
       throw BadInput{name + " takes 2 or 3 arguments here, got " + std::to_string(args.size())};
     auto block = layout(args[0]);
@@ -253,7 +274,7 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
     }
     return describe(lp::tile_to_shape(setting, *block, *t, order));
   }
-  if (name == "logical_divide" || name == "zipped_divide" || name == "tiled_divide" || name == "flat_divide") {
+  if (is("logical_divide") || is("zipped_divide") || is("tiled_divide") || is("flat_divide")) {
     arity(2);
     auto a = layout(args[0]);
     if (!a) return std::nullopt;
@@ -269,11 +290,13 @@ std::optional<lp::Fn> Query::symbolic_call(std::string const& name, std::string 
   }
   for (auto const& a : args)
     if (!layout(a)) return std::nullopt;
-  throw BadInput{"`" + name + "` with symbolic arguments: only coalesce, composition, complement, the divides "
-                 "(zipped, tiled and flat by a shape tiler; zipped by a layout), logical, zipped, tiled, flat, blocked and raked_product (by a layout), "
-                 "tile_to_shape, right_inverse, left_inverse, "
-                 "make_identity_tensor, slice, local_tile (inner_partition), local_partition and mma_partition_A/B/C are computed "
-                 "symbolically so far (docs/proofs.md)"};
+  auto const& ops = symbolic_operations();
+  if (std::find(ops.begin(), ops.end(), name) != ops.end())
+    throw std::logic_error("symbolic_call: `" + name + "` is listed in symbolic_operations() but has no branch");
+  std::string listed;
+  for (size_t i = 0; i < ops.size(); ++i) listed += (i == 0 ? "" : i + 1 == ops.size() ? " and " : ", ") + ops[i];
+  throw BadInput{"`" + name + "` with symbolic arguments: only " + listed +
+                 " are computed symbolically so far (docs/proofs.md gives the forms each takes)"};
 }
 
 std::optional<lp::Answer> validate_claim(lp::Setting const& s, std::string const& op, std::vector<Term> const& args,

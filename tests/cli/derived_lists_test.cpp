@@ -3,10 +3,12 @@
 // added to the table and forgotten by a list fails one of these tests; so does a list entry that
 // names no row. The lists: the input generators (gen, the properties, the Python strategies), the
 // property program's impl ≡ spec comparisons, bench's timed calls, the fuzz dictionary,
-// `layoutref verify`'s matrix, and impl's condition names against the spec's.
+// `layoutref verify`'s matrix, prove's symbolic operations, and impl's condition names against
+// the spec's.
 #include <layoutref/equiv/operations.hpp>
 #include <layoutref/generators/inputs.hpp>
 #include <layoutref/impl/error.hpp>
+#include <layoutref/proofs/prove.hpp>
 
 #include <gtest/gtest.h>
 
@@ -155,6 +157,24 @@ TEST(DerivedLists, VerifyMatrixNamesEveryRow) {
   ASSERT_FALSE(covered.empty()) << out;
   for (auto const& op : conformance) EXPECT_TRUE(covered.count(op)) << "the matrix's conformance operation `" << op << "` is no line's row";
   expect_covers(covered, {}, "verify's matrix (cli/src/verify_matrix.cpp, RowSpec::operations)");
+}
+
+// prove computes symbolically the rows of proofs::symbolic_operations() (its dispatch checks
+// that its branches are those: proofs/command/dispatch.cpp); the others on concrete arguments.
+TEST(DerivedLists, ProveSymbolicOperationsAreRows) {
+  std::set<std::string> symbolic;
+  for (auto const& op : proofs::symbolic_operations()) {
+    EXPECT_TRUE(operations().find(op)) << "prove's symbolic operation `" << op << "` is no row";
+    EXPECT_TRUE(symbolic.insert(op).second) << op << " listed twice";
+  }
+  // Queries and constructions with no symbolic form yet (docs/proofs.md, "Not yet symbolic").
+  std::set<std::string> const concrete_only = {
+      "size", "cosize", "rank", "depth", "eval", "crd2idx", "idx2crd", "max_alignment", "max_common_vector",
+      "filter", "filter_zeros", "max_common_layout", "make_layout_like", "make_fragment_like", "make_ordered_layout",
+      "make_identity_layout", "nullspace", "upcast", "downcast", "domain_distribute", "flatten", "group", "take",
+      "select", "append", "prepend", "unflatten", "crd2crd", "outer_partition", "identity_local_tile",
+      "identity_local_partition", "identity_mma_partition_A", "identity_mma_partition_B", "identity_mma_partition_C"};
+  expect_covers(symbolic, concrete_only, "prove's symbolic operations (proofs::symbolic_operations)");
 }
 
 // impl's conditions (impl::Cond, impl/error.hpp) are the spec's: each is raised by the spec

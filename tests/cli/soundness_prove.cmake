@@ -125,7 +125,7 @@ layoutref_cli_test(prove_symbolic_logical_divide_needs_divisibility RC 2 ARGS pr
 layoutref_cli_test(prove_symbolic_complement RC 0 ARGS prove "equal(complement((n0,n1):(d0,n0*d0*e1), n1*n0*d0*e1*t), (d0,e1,t):(1,n0*d0,n1*n0*d0*e1))"
   --where "n0 in 1..2^10, n1 in 1..2^10, d0 in 1..2^10, e1 in 1..2^10, t in 1..2^10" LINES "^proved \\(same layout, ")
 layoutref_cli_test(prove_symbolic_unsupported RC 2 ARGS prove "injective(make_layout_like((a,b):(1,a)))" --where "a in 1..4, b in 1..4"
-  LINES "`make_layout_like` with symbolic arguments: only coalesce, composition, complement, the divides .* are computed symbolically so far")
+  LINES "`make_layout_like` with symbolic arguments: only coalesce, composition, complement, right_inverse, .*, mma_partition_B and mma_partition_C are computed symbolically so far")
 # The first kernel question (issue 15), as divides: the 128 x 128 tiles of an M x N column-major
 # tensor (M, N multiples of 128 up to 2^20), each split by the (32,8) thread shape, reach each
 # element exactly once: the twice-divided layout is a bijection onto [0, M*N) (nested symbolic calls).

@@ -23,6 +23,10 @@ namespace layoutref::proofs {
 
 int prove_command(std::vector<std::string> const& args);
 
+/// The operations `prove` computes on symbolic arguments (docs/proofs.md), by their names in
+/// equiv's table of operations; the others are computed by impl on concrete arguments only.
+std::vector<std::string> const& symbolic_operations();
+
 /// The query text of a case the audit could not tabulate (`valid(op(args))` with the claimed
 /// result), proved; std::nullopt when the op has no translation validation.
 std::optional<equiv::Outcome> prove_case(equiv::Case const& c, unsigned timeout_ms);
