@@ -42,40 +42,21 @@ bool parse_limit(std::string const& text) {
   }
 }
 
-/// One case of `audit --json`: the verdict, impl's conform verdict where the claim is correct, and
-/// the judgement's witness.
-void write_case(JsonWriter& w, Judged const& j) {
-  w.begin_object()
-      .member("file", j.c.file)
-      .member("line", j.c.line)
-      .member("op", j.c.op)
-      .member("verdict", name(j.o.verdict))
-      .member("detail", j.o.detail);
-  if (j.o.verdict == Verdict::correct) w.member("impl", name(conform_case(j.c).verdict));
-  if (j.o.judgement) {
-    auto const& g = *j.o.judgement;
-    if (g.index) w.member("index", *g.index).member("coordinate", g.coordinate);
-    if (!g.claimed_value.empty()) w.member("claimed", g.claimed_value);
-    if (!g.expected_value.empty()) w.member("expected", g.expected_value);
-    w.member("depends_on_extension", g.depends_on_extension);
-  }
-  w.end_object();
-}
-
-/// The same case as a report's record.
-JsonValue case_record(Judged const& j) {
-  JsonValue r = JsonValue::object(
+/// One case of `audit --json` and of the report: the verdict, impl's conform verdict where the
+/// claim is correct, and the judgement's witness.
+Json case_record(Judged const& j) {
+  Json r = Json::object(
       {{"file", j.c.file}, {"line", j.c.line}, {"op", j.c.op}, {"verdict", name(j.o.verdict)}, {"detail", j.o.detail}});
-  if (j.o.verdict == Verdict::correct) r.set("impl", name(conform_case(j.c).verdict));
+  if (j.o.verdict == Verdict::correct) r["impl"] = name(conform_case(j.c).verdict);
   if (j.o.judgement) {
     auto const& g = *j.o.judgement;
     if (g.index) {
-      r.set("index", static_cast<long long>(*g.index));
-      r.set("coordinate", g.coordinate);
+      r["index"] = static_cast<long long>(*g.index);
+      r["coordinate"] = g.coordinate;
     }
-    if (!g.claimed_value.empty()) r.set("claimed", g.claimed_value);
-    if (!g.expected_value.empty()) r.set("expected", g.expected_value);
-    r.set("depends_on_extension", g.depends_on_extension);
+    if (!g.claimed_value.empty()) r["claimed"] = g.claimed_value;
+    if (!g.expected_value.empty()) r["expected"] = g.expected_value;
+    r["depends_on_extension"] = g.depends_on_extension;
   }
   return r;
 }
@@ -165,24 +146,16 @@ int audit(std::vector<std::string> const& args) {
       if (j.o.verdict == Verdict::wrong) drawn.push_back(draw_case(draw_dir, j));
   std::vector<std::string> diff = expect_path.empty() ? std::vector<std::string>{} : mismatches(judged, ex);
   if (opt.json) {
-    JsonWriter w(std::cout);
-    w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
-    for (auto const& j : judged) write_case(w, j);
-    w.end_array();
-    w.key("summary")
-        .begin_object()
-        .member("cases", n.cases)
-        .member("correct", n.correct)
-        .member("wrong", n.wrong)
-        .member("unsupported", n.unsupported)
-        .member("malformed", n.malformed)
-        .end_object();
-    if (!expect_path.empty()) {
-      w.key("expectation_mismatches").begin_array();
-      for (auto const& d : diff) w.value(d);
-      w.end_array();
-    }
-    w.end_object();
+    std::vector<Json> cases;
+    for (auto const& j : judged) cases.push_back(case_record(j));
+    Json summary = Json::object({{"cases", n.cases},
+                                 {"correct", n.correct},
+                                 {"wrong", n.wrong},
+                                 {"unsupported", n.unsupported},
+                                 {"malformed", n.malformed}});
+    std::cout << "{\"cases\":" << json_lines(cases) << ",\"summary\":" << json_text(summary);
+    if (!expect_path.empty()) std::cout << ",\"expectation_mismatches\":" << json_text(Json(diff));
+    std::cout << "}";
     std::cout << "\n";
     for (auto const& d : drawn) std::cerr << "audit --draw: " << d << "\n";
   } else {
@@ -208,7 +181,7 @@ int audit(std::vector<std::string> const& args) {
     std::string command = "audit";
     if (!limit_text.empty()) command += " --table-limit " + limit_text;
     if (prove) command += " --prove";
-    r.run = JsonValue::object({{"command", "audit"},
+    r.run = Json::object({{"command", "audit"},
                                {"files", files_json(lines)},
                                {"expect", expect_path},
                                {"table_limit", static_cast<long long>(layoutref::spec::table_limit())},
@@ -228,7 +201,7 @@ int audit(std::vector<std::string> const& args) {
       r.records.push_back(case_record(j));
       // Whether the expectations list the case as a known divergence: its failure and the counts
       // `known` and `expectation_mismatches` follow from this and the verdict (equiv::check_report).
-      if (!expect_path.empty()) r.records.back().set("listed", ex.expects_wrong(j.c.file, j.c.line));
+      if (!expect_path.empty()) r.records.back()["listed"] = ex.expects_wrong(j.c.file, j.c.line);
       std::string mismatch = expect_path.empty() ? std::string() : expectation_mismatch(j, ex);
       bool fails = expect_path.empty() ? j.o.verdict != Verdict::correct
                                        : (!mismatch.empty() || j.o.verdict == Verdict::unsupported || j.o.verdict == Verdict::malformed);
@@ -237,7 +210,7 @@ int audit(std::vector<std::string> const& args) {
       if (!j.o.detail.empty()) what += " " + j.o.detail;
       if (!mismatch.empty()) what = "expectation: " + mismatch;
       r.failures.push_back(failure(what, reproduce_line(j.c.file, j.c.line, command),
-                                   JsonValue::object({{"file", j.c.file}, {"line", j.c.line}, {"op", j.c.op},
+                                   Json::object({{"file", j.c.file}, {"line", j.c.line}, {"op", j.c.op},
                                                       {"verdict", name(j.o.verdict)}, {"case", j.c.text}})));
     }
     if (!write_report_option("audit", opt, r)) return 2;

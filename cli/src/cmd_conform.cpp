@@ -33,9 +33,9 @@ int conform(std::vector<std::string> const& args) {
   // The report (--report): a record per case, a failure per case that fails (the same cases as
   // `pass` below).
   Report r;
-  // The cases are printed as they are computed.
-  JsonWriter w(std::cout);
-  if (json) w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
+  // The cases are printed as they are computed, one a line (the layout of equiv::json_lines).
+  bool first_case = true;
+  if (json) std::cout << "{\"cases\":[";
   bool read_ok = for_each_case(opt.files, "layoutref conform: ", [&](Case const& c) {
     ConformOutcome o = conform_case(c);
     o.detail = clip_text(o.detail);
@@ -50,13 +50,13 @@ int conform(std::vector<std::string> const& args) {
         mismatch.push_back(c.file + ":" + std::to_string(c.line) + " " + c.op + ": the spec judges impl's result not correct");
     }
     if (!opt.report_path.empty()) {
-      r.records.push_back(JsonValue::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
+      r.records.push_back(Json::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
                                              {"impl", o.impl_text}, {"detail", o.detail}}));
       // The expected verdict and impl's judgement: the case's failures and the count
       // `expectation_mismatches` follow from these (equiv::check_report).
       if (!expect_path.empty()) {
-        r.records.back().set("expected", expected.expected(c.file, c.line));
-        r.records.back().set("impl_judged_wrong", o.impl_judged_wrong);
+        r.records.back()["expected"] = expected.expected(c.file, c.line);
+        r.records.back()["impl_judged_wrong"] = o.impl_judged_wrong;
       }
       std::vector<std::string> whats;
       if (expect_path.empty()) {
@@ -68,18 +68,14 @@ int conform(std::vector<std::string> const& args) {
       }
       for (auto const& what : whats)
         r.failures.push_back(failure(what, reproduce_line(c.file, c.line, "conform"),
-                                     JsonValue::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
+                                     Json::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
                                                         {"impl", o.impl_text}, {"case", c.text}})));
     }
     if (json) {
-      w.begin_object()
-          .member("file", c.file)
-          .member("line", c.line)
-          .member("op", c.op)
-          .member("verdict", name(o.verdict))
-          .member("impl", o.impl_text)
-          .member("detail", o.detail)
-          .end_object();
+      std::cout << (first_case ? "\n" : ",\n")
+                << json_text(Json::object({{"file", c.file}, {"line", c.line}, {"op", c.op}, {"verdict", name(o.verdict)},
+                                           {"impl", o.impl_text}, {"detail", o.detail}}));
+      first_case = false;
     } else {
       std::cout << c.file << ":" << c.line << " " << c.op << " " << name(o.verdict);
       if (o.verdict != Conformity::literal && !o.detail.empty()) std::cout << " " << o.detail;
@@ -87,12 +83,11 @@ int conform(std::vector<std::string> const& args) {
     }
   }, opt.counts_lines() ? &lines : nullptr);
   if (json) {
-    w.end_array().key("summary").begin_object().member("cases", n.cases());
+    Json summary = Json::object({{"cases", n.cases()}});
     for (Conformity c : {Conformity::literal, Conformity::functional, Conformity::different, Conformity::refused,
                          Conformity::unsupported, Conformity::malformed})
-      w.member(name(c), n[c]);
-    w.end_object().end_object();
-    std::cout << "\n";
+      summary[name(c)] = n[c];
+    std::cout << "\n],\"summary\":" << json_text(summary) << "}\n";
   } else {
     for (auto const& m : mismatch) std::cout << "expectation: " << m << "\n";
     std::cout << "conform: " << n.cases() << " cases, " << n.literal << " literal, " << n.functional << " functional, "
@@ -103,7 +98,7 @@ int conform(std::vector<std::string> const& args) {
   if (!read_ok) return 2;
   if (!opt.report_path.empty()) {
     r.suite = "conform";
-    r.run = JsonValue::object({{"command", "conform"}, {"files", files_json(lines)}, {"expect", expect_path}});
+    r.run = Json::object({{"command", "conform"}, {"files", files_json(lines)}, {"expect", expect_path}});
     r.shard = opt.shard;
     r.units = lines.total;
     r.range = lines.range;

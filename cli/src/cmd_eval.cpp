@@ -49,11 +49,9 @@ int eval(std::vector<std::string> const& args) {
   // A literal is printed back only when the spec can use it (equiv::check_value): `eval L` never
   // answers what `size(L)` or `eval(L, 0)` refuses.
   if (r.ok && outer.op.empty()) r = check_value(r.value);
-  JsonWriter w(std::cout);
   if (!r.ok) {
     if (json) {
-      w.begin_object().member("expression", expr).member("error", r.error).end_object();
-      std::cout << "\n";
+      std::cout << json_text(Json::object({{"expression", expr}, {"error", r.error}})) << "\n";
     } else {
       std::cerr << "layoutref eval: " << r.error << "\n";
     }
@@ -64,17 +62,16 @@ int eval(std::vector<std::string> const& args) {
     std::cout << text << "\n";
     return 0;
   }
-  w.begin_object().member("expression", expr).member("result", text);
+  Json out = Json::object({{"expression", expr}, {"result", text}});
   if (r.value.kind == nt::Kind::layout) {
-    w.member("kind", "layout")
-        .member("shape", nt::print(r.value.children[0]))
-        .member("stride", nt::print(r.value.children[1]))
-        .member("profile", profile(r.value.children[0]));
+    out["kind"] = "layout";
+    out["shape"] = nt::print(r.value.children[0]);
+    out["stride"] = nt::print(r.value.children[1]);
+    out["profile"] = profile(r.value.children[0]);
   } else {
-    w.member("kind", r.value.kind == nt::Kind::integer ? "integer" : "term");
+    out["kind"] = r.value.kind == nt::Kind::integer ? "integer" : "term";
   }
-  w.end_object();
-  std::cout << "\n";
+  std::cout << json_text(out) << "\n";
   return 0;
 }
 

@@ -28,15 +28,13 @@ namespace {
 
 using namespace layoutref::equiv;
 
-void write_counts(JsonWriter& w, AuditCounts const& c) {
-  w.begin_object()
-      .member("cases", c.cases)
-      .member("correct", c.correct)
-      .member("wrong", c.wrong)
-      .member("known_cute_divergences", c.known)
-      .member("unsupported", c.unsupported)
-      .member("malformed", c.malformed)
-      .end_object();
+Json counts_json(AuditCounts const& c) {
+  return Json::object({{"cases", c.cases},
+                       {"correct", c.correct},
+                       {"wrong", c.wrong},
+                       {"known_cute_divergences", c.known},
+                       {"unsupported", c.unsupported},
+                       {"malformed", c.malformed}});
 }
 
 /// The vectors read by default: the installed copy beside the program
@@ -133,28 +131,27 @@ int verify(std::vector<std::string> const& args) {
     for (auto const* st : {&pr, &props, &g})
       if (st->status == StepStatus::fail) pass = false;
     for (auto const& r : matrix.rows) pass = pass && !r.fail;
-    JsonWriter w(std::cout);
-    w.begin_object().member("data", dir).key("operations").begin_object();
-    for (auto const& [op, c] : per_op) write_counts(w.key(op), c);
-    w.end_object();
-    write_counts(w.key("total"), total);
-    w.key("steps").begin_object().member("proofs", status_name(pr.status)).member("properties", status_name(props.status))
-        .member("gpu", status_name(g.status)).end_object();
-    w.key("matrix").begin_array();
+    Json operations = Json::object();
+    for (auto const& [op, c] : per_op) operations[op] = counts_json(c);
+    Json rows = Json::array();
     for (auto const& r : matrix.rows)
-      w.begin_object()
-          .member("operation", r.operation)
-          .member("spec_unit_tests", r.spec)
-          .member("impl_matches_spec", r.impl)
-          .member("laws", r.laws)
-          .member("proof", r.proof)
-          .member("conformance", r.conformance)
-          .member("gpu", r.gpu)
-          .member("fail", r.fail)
-          .end_object();
-    w.end_array();
-    w.member("pass", pass).end_object();
-    std::cout << "\n";
+      rows.push_back(Json::object({{"operation", r.operation},
+                                   {"spec_unit_tests", r.spec},
+                                   {"impl_matches_spec", r.impl},
+                                   {"laws", r.laws},
+                                   {"proof", r.proof},
+                                   {"conformance", r.conformance},
+                                   {"gpu", r.gpu},
+                                   {"fail", r.fail}}));
+    Json doc = Json::object({{"data", dir},
+                             {"operations", operations},
+                             {"total", counts_json(total)},
+                             {"steps", Json::object({{"proofs", status_name(pr.status)},
+                                                     {"properties", status_name(props.status)},
+                                                     {"gpu", status_name(g.status)}})},
+                             {"matrix", rows},
+                             {"pass", pass}});
+    std::cout << json_text(doc) << "\n";
     return read_ok ? (pass ? 0 : 1) : 2;
   }
   std::printf("layoutref verify: the CuTe conformance vectors in %s (%zu files)\n\n", dir.c_str(), files.size());

@@ -76,9 +76,9 @@ bool shard_files(std::string_view command, FileOptions const& opt, ShardedFiles&
   return true;
 }
 
-JsonValue files_json(ShardedFiles const& files) {
-  JsonValue a = JsonValue::array();
-  for (auto const& f : files.files) a.push(JsonValue::object({{"path", f.path}, {"lines", f.lines}, {"digest", file_digest(f.path)}}));
+Json files_json(ShardedFiles const& files) {
+  Json a = Json::array();
+  for (auto const& f : files.files) a.push_back(Json::object({{"path", f.path}, {"lines", f.lines}, {"digest", file_digest(f.path)}}));
   return a;
 }
 

@@ -66,7 +66,7 @@ struct FileOptions {
 bool shard_files(std::string_view command, FileOptions const& opt, ShardedFiles& out);
 
 /// The files with their line counts, for a report's `run`: [{"path":P,"lines":L},...].
-equiv::JsonValue files_json(ShardedFiles const& files);
+equiv::Json files_json(ShardedFiles const& files);
 
 /// A shell command that runs `command` on line `line` of `file` alone:
 /// `sed -n 'Lp' FILE > case.tsv && layoutref COMMAND case.tsv`.

@@ -32,9 +32,27 @@ bool parse_whole(std::string_view s, long long& out, bool& too_big) {
   return true;
 }
 
-bool get_int(JsonValue const& o, std::string_view key, long long& out) {
-  JsonValue const* v = o.find(key);
-  return v && v->to_int(out);
+/// Member `key` of an object, or nullptr (also when o is not an object).
+Json const* find(Json const& o, std::string_view key) {
+  if (!o.is_object()) return nullptr;
+  auto it = o.find(key);
+  return it == o.end() ? nullptr : &*it;
+}
+
+bool get_int(Json const& o, std::string_view key, long long& out) {
+  Json const* v = find(o, key);
+  return v && json_int(*v, out);
+}
+
+/// The record's member `key` as text ("" when absent).
+std::string member_text(Json const& o, std::string_view key) {
+  Json const* v = find(o, key);
+  return v ? json_scalar_text(*v) : std::string();
+}
+
+bool member_true(Json const& o, std::string_view key) {
+  Json const* v = find(o, key);
+  return v && v->is_boolean() && v->get<bool>();
 }
 
 }  // namespace
@@ -87,29 +105,25 @@ long long Report::get(std::string const& name) const {
   return 0;
 }
 
-JsonValue failure(std::string const& what, std::string const& reproduce, JsonValue details) {
-  JsonValue f = JsonValue::object({{"what", what}, {"reproduce", reproduce}});
-  for (size_t i = 0; i < details.keys().size(); ++i) f.set(details.keys()[i], details.items()[i]);
+Json failure(std::string const& what, std::string const& reproduce, Json const& details) {
+  Json f = Json::object({{"what", what}, {"reproduce", reproduce}});
+  for (auto const& [key, value] : details.items()) f[key] = value;
   return f;
 }
 
 std::string report_text(Report const& r) {
-  JsonValue counts = JsonValue::object();
-  for (auto const& c : r.counts) counts.set(c.first, c.second);
-  std::string out = "{\"layoutref_report\":" + std::to_string(kReportVersion) + ",\"suite\":" + JsonValue(r.suite).dump() +
-                    ",\"run\":" + r.run.dump() + ",\"shard\":" +
-                    JsonValue::object({{"index", r.shard.index}, {"count", r.shard.count}}).dump() + ",\"units\":" +
-                    JsonValue::object({{"total", r.units}, {"begin", r.range.begin}, {"end", r.range.end}}).dump() +
-                    ",\"counts\":" + counts.dump() + ",";
-  auto lines = [&](char const* key, std::vector<JsonValue> const& items) {
+  Json counts = Json::object();
+  for (auto const& c : r.counts) counts[c.first] = c.second;
+  std::string out = "{\"layoutref_report\":" + std::to_string(kReportVersion) + ",\"suite\":" + json_string(r.suite) +
+                    ",\"run\":" + json_text(r.run) + ",\"shard\":" +
+                    json_text(Json::object({{"index", r.shard.index}, {"count", r.shard.count}})) + ",\"units\":" +
+                    json_text(Json::object({{"total", r.units}, {"begin", r.range.begin}, {"end", r.range.end}})) +
+                    ",\"counts\":" + json_text(counts) + ",";
+  auto lines = [&](char const* key, std::vector<Json> const& items) {
     out += "\n";
     out += json_string(key);
-    out += ":[";
-    for (size_t i = 0; i < items.size(); ++i) {
-      out += i ? ",\n" : "\n";
-      items[i].dump(out);
-    }
-    out += "\n]";
+    out += ":";
+    out += json_lines(items);
   };
   lines("records", r.records);
   out += ",";
@@ -123,7 +137,7 @@ bool write_report(std::string const& path, Report const& r, std::string& error) 
 }
 
 bool parse_report(std::string_view text, std::string const& name, Report& out, std::string& error) {
-  JsonValue doc;
+  Json doc;
   std::string why;
   if (!parse_json(text, doc, why)) {
     error = name + ": not a report: " + why;
@@ -134,40 +148,40 @@ bool parse_report(std::string_view text, std::string const& name, Report& out, s
     return false;
   };
   long long version = 0;
-  if (!doc.is(JsonValue::Kind::object) || !get_int(doc, "layoutref_report", version)) return bad("no member layoutref_report");
+  if (!doc.is_object() || !get_int(doc, "layoutref_report", version)) return bad("no member layoutref_report");
   if (version != kReportVersion)
     return bad("version " + std::to_string(version) + " (this program reads version " + std::to_string(kReportVersion) + ")");
   Report r;
-  JsonValue const* suite = doc.find("suite");
-  JsonValue const* run = doc.find("run");
-  JsonValue const* shard = doc.find("shard");
-  JsonValue const* units = doc.find("units");
-  JsonValue const* counts = doc.find("counts");
-  JsonValue const* records = doc.find("records");
-  JsonValue const* failures = doc.find("failures");
-  if (!suite || !suite->is(JsonValue::Kind::string)) return bad("no suite");
-  if (!run || !run->is(JsonValue::Kind::object)) return bad("no run object");
+  Json const* suite = find(doc, "suite");
+  Json const* run = find(doc, "run");
+  Json const* shard = find(doc, "shard");
+  Json const* units = find(doc, "units");
+  Json const* counts = find(doc, "counts");
+  Json const* records = find(doc, "records");
+  Json const* failures = find(doc, "failures");
+  if (!suite || !suite->is_string()) return bad("no suite");
+  if (!run || !run->is_object()) return bad("no run object");
   long long k = 0, n = 0, total = 0, begin = 0, end = 0;
   if (!shard || !get_int(*shard, "index", k) || !get_int(*shard, "count", n) || n < 1 || k < 0 || k >= n)
     return bad("no shard {index, count} with 0 <= index < count");
   if (!units || !get_int(*units, "total", total) || !get_int(*units, "begin", begin) || !get_int(*units, "end", end) || total < 0 ||
       begin < 0 || begin > end || end > total)
     return bad("no units {total, begin, end} with 0 <= begin <= end <= total");
-  if (!counts || !counts->is(JsonValue::Kind::object)) return bad("no counts object");
-  if (!records || !records->is(JsonValue::Kind::array)) return bad("no records array");
-  if (!failures || !failures->is(JsonValue::Kind::array)) return bad("no failures array");
-  r.suite = suite->text();
+  if (!counts || !counts->is_object()) return bad("no counts object");
+  if (!records || !records->is_array()) return bad("no records array");
+  if (!failures || !failures->is_array()) return bad("no failures array");
+  r.suite = suite->get<std::string>();
   r.run = *run;
   r.shard = Shard{k, n};
   r.units = static_cast<unsigned long long>(total);
   r.range = UnitRange{static_cast<unsigned long long>(begin), static_cast<unsigned long long>(end)};
-  for (size_t i = 0; i < counts->keys().size(); ++i) {
+  for (auto const& [key, value] : counts->items()) {
     long long v = 0;
-    if (!counts->items()[i].to_int(v)) return bad("count `" + counts->keys()[i] + "` is not an integer");
-    r.counts.emplace_back(counts->keys()[i], v);
+    if (!json_int(value, v)) return bad("count `" + key + "` is not an integer in 64 bits");
+    r.counts.emplace_back(key, v);
   }
-  r.records = records->items();
-  r.failures = failures->items();
+  r.records.assign(records->begin(), records->end());
+  r.failures.assign(failures->begin(), failures->end());
   out = std::move(r);
   return true;
 }
@@ -195,7 +209,7 @@ bool merge_reports(std::vector<Report> const& shards, std::vector<std::string> c
   auto name = [&](size_t i) { return i < names.size() ? names[i] : "report " + std::to_string(i + 1); };
   Report const& first = shards[0];
   long long const n = first.shard.count;
-  std::string const run = first.run.dump();
+  std::string const run = json_text(first.run);
   if (n > 10000000) {
     error = name(0) + ": shard " + shard_text(first.shard) + "; merge takes at most 10000000 shards";
     return false;
@@ -207,8 +221,8 @@ bool merge_reports(std::vector<Report> const& shards, std::vector<std::string> c
       error = name(i) + ": suite `" + s.suite + "`, but " + name(0) + " has `" + first.suite + "`";
       return false;
     }
-    if (s.run.dump() != run) {
-      error = name(i) + ": another run than " + name(0) + " (their `run` members differ: " + s.run.dump() + " and " + run + ")";
+    if (json_text(s.run) != run) {
+      error = name(i) + ": another run than " + name(0) + " (their `run` members differ: " + json_text(s.run) + " and " + run + ")";
       return false;
     }
     if (s.shard.count != n || s.units != first.units) {
@@ -288,16 +302,16 @@ std::vector<std::string> summary_lines(Report const& r) {
     std::vector<std::string> order;
     std::map<std::string, Line> by;
     for (auto const& rec : r.records) {
-      JsonValue const* p = rec.find("property");
+      Json const* p = find(rec, "property");
       if (!p) continue;
-      if (!by.count(p->text())) order.push_back(p->text());
-      Line& l = by[p->text()];
+      std::string const property = json_scalar_text(*p);
+      if (!by.count(property)) order.push_back(property);
+      Line& l = by[property];
       ++l.chunks;
-      if (JsonValue const* plain = rec.find("plain")) l.plain = plain->text() == "true";
+      if (find(rec, "plain")) l.plain = member_true(rec, "plain");
       long long passed = 0;
       if (get_int(rec, "passed", passed)) l.cases += passed;
-      JsonValue const* v = rec.find("verdict");
-      if (!v || v->text() != "pass") ++l.failed;
+      if (member_text(rec, "verdict") != "pass") ++l.failed;
     }
     for (auto const& p : order) {
       Line const& l = by[p];
@@ -313,10 +327,10 @@ std::vector<std::string> summary_lines(Report const& r) {
   }
   out.push_back("failures: " + std::to_string(r.failures.size()));
   for (auto const& f : r.failures) {
-    JsonValue const* what = f.find("what");
-    JsonValue const* rep = f.find("reproduce");
-    out.push_back("FAIL " + (what ? what->text() : f.dump()));
-    if (rep && !rep->text().empty()) out.push_back("  reproduce: " + rep->text());
+    Json const* what = find(f, "what");
+    Json const* rep = find(f, "reproduce");
+    out.push_back("FAIL " + (what ? json_scalar_text(*what) : json_text(f)));
+    if (rep && !json_scalar_text(*rep).empty()) out.push_back("  reproduce: " + json_scalar_text(*rep));
   }
   return out;
 }
@@ -340,31 +354,20 @@ std::string shell_quote(std::string const& s) {
 
 namespace {
 
-/// The record's member `key` as text ("" when absent).
-std::string member_text(JsonValue const& o, std::string_view key) {
-  JsonValue const* v = o.find(key);
-  return v ? v->text() : std::string();
-}
-
-bool member_true(JsonValue const& o, std::string_view key) {
-  JsonValue const* v = o.find(key);
-  return v && v->is(JsonValue::Kind::boolean) && v->text() == "true";
-}
-
 /// A non-negative integer member. @post false when absent, not an integer or negative
-bool member_count(JsonValue const& o, std::string_view key, long long& out) {
+bool member_count(Json const& o, std::string_view key, long long& out) {
   return get_int(o, key, out) && out >= 0;
 }
 
 /// Where (file, line) of a vector-file suite lies in the run's units: the files of run.files in
 /// order, each line a unit. @post false when the file is not one of the run's or the line is
 /// outside it
-bool line_unit(JsonValue const& files, std::string const& file, long long line, size_t& at, unsigned long long& unit) {
+bool line_unit(Json const& files, std::string const& file, long long line, size_t& at, unsigned long long& unit) {
   unsigned long long offset = 0;
-  for (size_t i = 0; i < files.items().size(); ++i) {
+  for (size_t i = 0; i < files.size(); ++i) {
     long long lines = 0;
-    if (!get_int(files.items()[i], "lines", lines) || lines < 0) return false;
-    if (i >= at && member_text(files.items()[i], "path") == file && line >= 1 && line <= lines) {
+    if (!get_int(files[i], "lines", lines) || lines < 0) return false;
+    if (i >= at && member_text(files[i], "path") == file && line >= 1 && line <= lines) {
       at = i;
       unit = offset + static_cast<unsigned long long>(line - 1);
       return true;
@@ -408,16 +411,16 @@ bool same_failures(Report const& r, std::vector<Expected> const& expected, std::
   size_t f = 0;
   for (auto const& e : expected)
     for (int k = 0; k < e.failures; ++k, ++f) {
-      JsonValue const& rec = r.records[e.record];
+      Json const& rec = r.records[e.record];
       if (f >= r.failures.size()) {
-        why = "record " + std::to_string(e.record + 1) + " (" + rec.dump() + ") fails, but the report lists " +
+        why = "record " + std::to_string(e.record + 1) + " (" + json_text(rec) + ") fails, but the report lists " +
               std::to_string(r.failures.size()) + " failures";
         return false;
       }
       for (auto const& key : keys) {
-        JsonValue const* a = r.failures[f].find(key);
-        JsonValue const* b = rec.find(key);
-        if (!a || !b || a->dump() != b->dump()) {
+        Json const* a = find(r.failures[f], key);
+        Json const* b = find(rec, key);
+        if (!a || !b || json_text(*a) != json_text(*b)) {
           why = "failure " + std::to_string(f + 1) + " is not that of record " + std::to_string(e.record + 1) + " (its `" + key +
                 "` differs)";
           return false;
@@ -433,8 +436,8 @@ bool same_failures(Report const& r, std::vector<Expected> const& expected, std::
 
 /// audit and conform: one record per case, each on a line of the shard's units, in order.
 bool check_lines(Report const& r, std::string& why) {
-  JsonValue const* files = r.run.find("files");
-  if (!files || !files->is(JsonValue::Kind::array)) {
+  Json const* files = find(r.run, "files");
+  if (!files || !files->is_array()) {
     why = "its run has no files";
     return false;
   }
@@ -442,11 +445,11 @@ bool check_lines(Report const& r, std::string& why) {
   bool have_last = false;
   unsigned long long last = 0;
   for (size_t i = 0; i < r.records.size(); ++i) {
-    JsonValue const& rec = r.records[i];
+    Json const& rec = r.records[i];
     long long line = 0;
     unsigned long long unit = 0;
     if (!get_int(rec, "line", line) || !line_unit(*files, member_text(rec, "file"), line, at, unit)) {
-      why = "record " + std::to_string(i + 1) + " names no line of the run's files (" + rec.dump() + ")";
+      why = "record " + std::to_string(i + 1) + " names no line of the run's files (" + json_text(rec) + ")";
       return false;
     }
     if (!r.range.contains(unit) || (have_last && unit <= last)) {
@@ -473,7 +476,7 @@ bool check_audit(Report const& r, std::string& why) {
     else if (v == "unsupported") ++unsupported;
     else if (v == "malformed") ++malformed;
     else {
-      why = "record " + std::to_string(i + 1) + " has no audit verdict (" + r.records[i].dump() + ")";
+      why = "record " + std::to_string(i + 1) + " has no audit verdict (" + json_text(r.records[i]) + ")";
       return false;
     }
     if (listed && v == "wrong") ++known;
@@ -506,7 +509,7 @@ bool check_conform(Report const& r, std::string& why) {
     std::string const v = member_text(r.records[i], "verdict");
     auto slot = std::find_if(want.begin() + 1, want.end(), [&](auto const& w) { return w.first == v; });
     if (slot == want.end()) {
-      why = "record " + std::to_string(i + 1) + " has no conform verdict (" + r.records[i].dump() + ")";
+      why = "record " + std::to_string(i + 1) + " has no conform verdict (" + json_text(r.records[i]) + ")";
       return false;
     }
     ++slot->second;
@@ -538,18 +541,18 @@ bool check_properties(Report const& r, std::string& why) {
   long long cases = 0, failed = 0, capacity_cases = 0, capacity_refused = 0;
   std::vector<Expected> expected;
   for (size_t i = 0; i < r.records.size(); ++i) {
-    JsonValue const& rec = r.records[i];
+    Json const& rec = r.records[i];
     std::string const v = member_text(rec, "verdict");
     if (v.empty() || member_text(rec, "property").empty()) {
-      why = "record " + std::to_string(i + 1) + " has no property and verdict (" + rec.dump() + ")";
+      why = "record " + std::to_string(i + 1) + " has no property and verdict (" + json_text(rec) + ")";
       return false;
     }
     long long n = 0;
     for (auto [key, sum] : {std::pair<char const*, long long*>{"passed", &cases}, {"capacity_cases", &capacity_cases},
                             {"capacity_refused", &capacity_refused}}) {
-      if (!rec.find(key)) continue;
+      if (!find(rec, key)) continue;
       if (!member_count(rec, key, n) || __builtin_add_overflow(*sum, n, sum)) {
-        why = "record " + std::to_string(i + 1) + ": `" + key + "` is not a count (" + rec.dump() + ")";
+        why = "record " + std::to_string(i + 1) + ": `" + key + "` is not a count (" + json_text(rec) + ")";
         return false;
       }
     }
@@ -562,7 +565,7 @@ bool check_properties(Report const& r, std::string& why) {
   // two), and a passing one none.
   size_t f = 0;
   for (auto const& e : expected) {
-    JsonValue const& rec = r.records[e.record];
+    Json const& rec = r.records[e.record];
     size_t start = f;
     while (f < r.failures.size() && member_text(r.failures[f], "property") == member_text(rec, "property") &&
            member_text(r.failures[f], "chunk") == member_text(rec, "chunk"))
@@ -593,12 +596,12 @@ bool check_sweep(Report const& r, std::string& why) {
   long long items = 0, indices = 0, mismatches = 0, errors = 0;
   std::vector<Expected> expected;
   for (size_t i = 0; i < r.records.size(); ++i) {
-    JsonValue const& rec = r.records[i];
+    Json const& rec = r.records[i];
     long long unit = 0, first = 0, end = 0, ind = 0, mis = 0;
     if (!member_count(rec, "unit", unit) || static_cast<unsigned long long>(unit) != r.range.begin + i ||
         !member_count(rec, "first", first) || !member_count(rec, "end", end) || end < first ||
-        (!dry && (!member_count(rec, "indices", ind) || !member_count(rec, "mismatches", mis) || !rec.find("error")))) {
-      why = "record " + std::to_string(i + 1) + " is not the block of unit " + std::to_string(r.range.begin + i) + " (" + rec.dump() +
+        (!dry && (!member_count(rec, "indices", ind) || !member_count(rec, "mismatches", mis) || !find(rec, "error")))) {
+      why = "record " + std::to_string(i + 1) + " is not the block of unit " + std::to_string(r.range.begin + i) + " (" + json_text(rec) +
             ")";
       return false;
     }

@@ -40,16 +40,16 @@ Profile device_profile(SweepProfile const& sp) {
 
 /// A recorded mismatch of block `blk` as JSON (the layout in CuTe notation where it is a layout
 /// of the sweep).
-equiv::JsonValue mismatch_json(SweepPlan const& plan, SweepSegment const& seg, Mismatch const& m) {
-  equiv::JsonValue j = equiv::JsonValue::object({{"index", static_cast<long long>(m.index)},
+equiv::Json mismatch_json(SweepPlan const& plan, SweepSegment const& seg, Mismatch const& m) {
+  equiv::Json j = equiv::Json::object({{"index", static_cast<long long>(m.index)},
                                                  {"item", static_cast<long long>(m.layout)},
                                                  {"evaluator", evaluator_name(m.evaluator)},
                                                  {"component", m.component},
                                                  {"device", static_cast<long long>(m.got)},
                                                  {"spec", static_cast<long long>(m.want)}});
   if (seg.kind == SegmentKind::layouts && m.layout >= 0)
-    j.set("layout", sweep_layout_text(plan.profiles[static_cast<std::size_t>(seg.profile)], plan.bounds.max_shape, plan.bounds.max_stride,
-                                      m.layout));
+    j["layout"] = sweep_layout_text(plan.profiles[static_cast<std::size_t>(seg.profile)], plan.bounds.max_shape, plan.bounds.max_stride,
+                                    m.layout);
   return j;
 }
 
@@ -109,7 +109,7 @@ void suite_sweep(Run& run) {
     rep.count("evaluations", static_cast<long long>(t.evaluations));
     rep.count("mismatches", static_cast<long long>(t.mismatches));
     rep.count("errors", t.error.empty() ? 0 : 1);
-    rep.records.push_back(equiv::JsonValue::object({{"unit", u},
+    rep.records.push_back(equiv::Json::object({{"unit", u},
                                                     {"segment", seg.name},
                                                     {"first", blk.first},
                                                     {"end", blk.end},
@@ -120,17 +120,17 @@ void suite_sweep(Run& run) {
     if (t.mismatches == 0 && t.error.empty()) continue;
     std::string what = "sweep " + seg.name + " items [" + std::to_string(blk.first) + ", " + std::to_string(blk.end) + "): ";
     what += t.error.empty() ? std::to_string(t.mismatches) + " mismatches" : "error: " + t.error;
-    equiv::JsonValue first = equiv::JsonValue::array();
-    for (auto const& m : t.first) first.push(mismatch_json(plan, seg, m));
+    equiv::Json first = equiv::Json::array();
+    for (auto const& m : t.first) first.push_back(mismatch_json(plan, seg, m));
     if (!t.first.empty()) {
-      equiv::JsonValue const& m = first.items().front();
-      if (equiv::JsonValue const* l = m.find("layout")) what += ", the first at layout " + l->text();
-      what += " index " + m.find("index")->text() + " (" + m.find("evaluator")->text() + "): device " + m.find("device")->text() +
-              ", spec " + m.find("spec")->text();
+      equiv::Json const& m = first.front();
+      auto text = [&](char const* key) { return equiv::json_scalar_text(m[key]); };
+      if (m.contains("layout")) what += ", the first at layout " + text("layout");
+      what += " index " + text("index") + " (" + text("evaluator") + "): device " + text("device") + ", spec " + text("spec");
     }
     rep.failures.push_back(equiv::failure(
         what, "layoutref-gpu-check --suite sweep" + plan_options(plan) + " --shard " + std::to_string(u) + "/" + std::to_string(nblocks),
-        equiv::JsonValue::object({{"unit", u},
+        equiv::Json::object({{"unit", u},
                                   {"segment", seg.name},
                                   {"first", blk.first},
                                   {"end", blk.end},

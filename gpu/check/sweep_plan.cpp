@@ -2,6 +2,8 @@
 // no impl, so that layoutref-sweep-plan builds anywhere.
 #include "sweep_plan.hpp"
 
+#include <layoutref/equiv/json.hpp>
+
 #include <algorithm>
 
 namespace layoutref::gpu {
@@ -102,17 +104,17 @@ bool sweep_plan(bool quick, SweepBounds const& b, SweepPlan& out, std::string& e
   return true;
 }
 
-equiv::JsonValue plan_json(SweepPlan const& p) {
-  using equiv::JsonValue;
+equiv::Json plan_json(SweepPlan const& p) {
+  using equiv::Json;
   SweepBounds const& b = p.bounds;
-  JsonValue segments = JsonValue::array();
+  Json segments = Json::array();
   for (auto const& s : p.segments)
-    segments.push(JsonValue::object({{"name", s.name}, {"items", s.count}, {"block", s.block}}));
-  return JsonValue::object({{"program", "layoutref-gpu-check"},
+    segments.push_back(Json::object({{"name", s.name}, {"items", s.count}, {"block", s.block}}));
+  return Json::object({{"program", "layoutref-gpu-check"},
                             {"suite", "sweep"},
                             {"quick", p.quick},
-                            {"layouts", JsonValue::object({{"max_shape", b.max_shape}, {"max_stride", b.max_stride}})},
-                            {"swizzles", JsonValue::object({{"max_b", b.sw_b},
+                            {"layouts", Json::object({{"max_shape", b.max_shape}, {"max_stride", b.max_stride}})},
+                            {"swizzles", Json::object({{"max_b", b.sw_b},
                                                             {"max_m", b.sw_m},
                                                             {"max_s", b.sw_s},
                                                             {"max_offset", b.sw_offset},

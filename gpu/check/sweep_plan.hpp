@@ -14,7 +14,7 @@
 //   - the arithmetic pairs [0, pairs) (check.hpp sweep_arithmetic).
 // Blocks: 2^16 layouts or swizzled layouts, 2^22 arithmetic pairs (each a few ms on an H100); a
 // segment's last block is shorter. The units of `--shard` are the blocks.
-#include <layoutref/equiv/json.hpp>
+#include <layoutref/equiv/json_fwd.hpp>
 
 #include <string>
 #include <vector>
@@ -78,7 +78,7 @@ struct SweepPlan {
 bool sweep_plan(bool quick, SweepBounds const& b, SweepPlan& out, std::string& error);
 
 /// What fixes the sweep's results, for a report's `run`: the bounds, the segments and their blocks.
-equiv::JsonValue plan_json(SweepPlan const& p);
+equiv::Json plan_json(SweepPlan const& p);
 
 /// The options that run this plan again (`--quick`, `--max-shape N`, `--max-stride N`), each
 /// preceded by a space; empty for the full default sizes.

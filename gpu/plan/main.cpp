@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
   equiv::Report r;
   r.suite = "gpu-sweep";
   r.run = gpu::plan_json(plan);
-  r.run.set("dry_run", true);
+  r.run["dry_run"] = true;
   r.shard = shard;
   r.units = plan.blocks.size();
   r.range = range;
@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     if (list) std::printf("  unit %6llu  %-26s items [%lld, %lld)\n", u, seg.c_str(), blk.first, blk.end);
     r.count("blocks");
     r.count("items", blk.end - blk.first);
-    r.records.push_back(equiv::JsonValue::object({{"unit", u}, {"segment", seg}, {"first", blk.first}, {"end", blk.end}}));
+    r.records.push_back(equiv::Json::object({{"unit", u}, {"segment", seg}, {"first", blk.first}, {"end", blk.end}}));
   }
   std::printf("shard %s: %lld blocks, %lld items\n", equiv::shard_text(shard).c_str(), r.get("blocks"), r.get("items"));
   if (!report_path.empty() && !equiv::write_report(report_path, r, error)) return usage(error);

@@ -20,7 +20,7 @@ namespace layoutref::properties {
 
 namespace {
 
-using equiv::JsonValue;
+using equiv::Json;
 
 /// One unit of the run: chunk `chunk` of test `test`.
 struct Unit {
@@ -43,8 +43,8 @@ struct State {
   unsigned long long total = 0;    ///< the run's units
   equiv::UnitRange range;
   std::map<std::string, std::vector<Unit>> units;  ///< this process's units, per test
-  std::map<unsigned long long, JsonValue> records;
-  std::map<unsigned long long, std::vector<JsonValue>> failures;
+  std::map<unsigned long long, Json> records;
+  std::map<unsigned long long, std::vector<Json>> failures;
 };
 
 State& state() {
@@ -145,10 +145,10 @@ class PlainTests : public testing::EmptyTestEventListener {
     if (it == st.units.end() || it->second.empty() || it->second.front().property) return;
     Unit const& u = it->second.front();
     bool pass = t.result()->Passed();
-    st.records[u.index] = JsonValue::object({{"property", name}, {"chunk", 0}, {"plain", true}, {"verdict", pass ? "pass" : "fail"}});
+    st.records[u.index] = Json::object({{"property", name}, {"chunk", 0}, {"plain", true}, {"verdict", pass ? "pass" : "fail"}});
     if (!pass)
       st.failures[u.index].push_back(equiv::failure(name + ": " + failure_, filter_command(name),
-                                                    JsonValue::object({{"property", name}, {"chunk", 0}})));
+                                                    Json::object({{"property", name}, {"chunk", 0}})));
   }
 
  private:
@@ -164,7 +164,7 @@ void record_unit(Unit const& u, rc::detail::TestMetadata const& md, rc::detail::
   long long passed = 0;
   std::string what, description, reproduce = filter_command(u.test) + " --seed " + std::to_string(u.seed) + " --cases " +
                                               std::to_string(u.cases);
-  JsonValue counterexample = JsonValue::array();
+  Json counterexample = Json::array();
   if (result.is<SuccessResult>()) {
     passed = result.get<SuccessResult>().numSuccess;
   } else if (result.is<FailureResult>()) {
@@ -173,7 +173,7 @@ void record_unit(Unit const& u, rc::detail::TestMetadata const& md, rc::detail::
     passed = f.numSuccess;
     description = f.description;
     what = "falsifiable after " + std::to_string(f.numSuccess + 1) + " tests: " + headline(f.description);
-    for (auto const& [type, value] : f.counterExample) counterexample.push(JsonValue::array({JsonValue(type), JsonValue(value)}));
+    for (auto const& [type, value] : f.counterExample) counterexample.push_back(Json::array({Json(type), Json(value)}));
     Configuration replay;
     replay.reproduce[md.id] = f.reproduce;
     // RC_PARAMS with the reproduce key alone (the replay uses no seed).
@@ -193,7 +193,7 @@ void record_unit(Unit const& u, rc::detail::TestMetadata const& md, rc::detail::
     what = "error: " + headline(description);
   }
   if (violation && verdict == "pass") verdict = "fail";
-  st.records[u.index] = JsonValue::object({{"property", u.test},
+  st.records[u.index] = Json::object({{"property", u.test},
                                            {"chunk", u.chunk},
                                            {"seed", u.seed},
                                            {"cases", u.cases},
@@ -203,11 +203,11 @@ void record_unit(Unit const& u, rc::detail::TestMetadata const& md, rc::detail::
                                            {"capacity_refused", static_cast<long long>(c.refused)}});
   std::string where = u.test + " chunk " + std::to_string(u.chunk) + " (seed " + std::to_string(u.seed) + ", " +
                       std::to_string(u.cases) + " cases): ";
-  JsonValue details = JsonValue::object({{"property", u.test}, {"chunk", u.chunk}, {"seed", u.seed}, {"cases", u.cases}});
+  Json details = Json::object({{"property", u.test}, {"chunk", u.chunk}, {"seed", u.seed}, {"cases", u.cases}});
   if (!what.empty()) {
-    JsonValue d = details;
-    d.set("description", description);
-    d.set("counterexample", counterexample);
+    Json d = details;
+    d["description"] = description;
+    d["counterexample"] = counterexample;
     st.failures[u.index].push_back(equiv::failure(where + what, reproduce, d));
   }
   if (violation)
@@ -353,9 +353,9 @@ bool finish_run(std::string& error) {
   auto const& params = rc::detail::configuration().testParams;
   equiv::Report r;
   r.suite = "properties";
-  JsonValue tests = JsonValue::array();
-  for (auto const& t : st.tests) tests.push(t);
-  r.run = JsonValue::object({{"program", "layoutref-properties"},
+  Json tests = Json::array();
+  for (auto const& t : st.tests) tests.push_back(t);
+  r.run = Json::object({{"program", "layoutref-properties"},
                              {"seed", st.seed},
                              {"cases", st.cases},
                              {"chunks", st.options.chunks},
@@ -377,17 +377,17 @@ bool finish_run(std::string& error) {
     if (rec == st.records.end()) {
       // Planned but never run (a test left out by gtest's own sharding, GTEST_SHARD_INDEX).
       r.count("failed");
-      r.records.push_back(JsonValue::object({{"property", u->test}, {"chunk", u->chunk}, {"verdict", "not_run"}}));
+      r.records.push_back(Json::object({{"property", u->test}, {"chunk", u->chunk}, {"verdict", "not_run"}}));
       r.failures.push_back(equiv::failure(u->test + " chunk " + std::to_string(u->chunk) + ": planned, not run", filter_command(u->test),
-                                          JsonValue::object({{"property", u->test}, {"chunk", u->chunk}})));
+                                          Json::object({{"property", u->test}, {"chunk", u->chunk}})));
       continue;
     }
-    JsonValue const& v = rec->second;
+    Json const& v = rec->second;
     long long n = 0;
-    if (v.find("passed") && v.find("passed")->to_int(n)) r.count("cases", n);
-    if (v.find("capacity_cases") && v.find("capacity_cases")->to_int(n)) r.count("capacity_cases", n);
-    if (v.find("capacity_refused") && v.find("capacity_refused")->to_int(n)) r.count("capacity_refused", n);
-    if (v.find("verdict")->text() != "pass") r.count("failed");
+    if (v.contains("passed") && equiv::json_int(v["passed"], n)) r.count("cases", n);
+    if (v.contains("capacity_cases") && equiv::json_int(v["capacity_cases"], n)) r.count("capacity_cases", n);
+    if (v.contains("capacity_refused") && equiv::json_int(v["capacity_refused"], n)) r.count("capacity_refused", n);
+    if (v["verdict"] != "pass") r.count("failed");
     r.records.push_back(v);
     auto f = st.failures.find(u->index);
     if (f != st.failures.end()) r.failures.insert(r.failures.end(), f->second.begin(), f->second.end());

@@ -1,4 +1,4 @@
-// equiv's pieces under the command: the conform tally, the expectation files, the JSON writer.
+// equiv's pieces under the command: the conform tally, the expectation files, the JSON text.
 #include <layoutref/equiv/conform.hpp>
 #include <layoutref/equiv/expectations.hpp>
 #include <layoutref/equiv/json.hpp>
@@ -94,22 +94,9 @@ TEST(Expectations, BadLinesNameTheFileAndLine) {
   EXPECT_NE(error.find("no-such-file.tsv"), std::string::npos) << error;
 }
 
-TEST(JsonWriter, PlacesCommasAndEscapes) {
-  std::ostringstream out;
-  JsonWriter w(out);
-  w.begin_object().member("a", 1).member("b", "x\"y").key("c").begin_array();
-  w.value(true).value(false).begin_object().end_object().begin_array().end_array();
-  w.end_array().member("d", 0.5).end_object();
-  EXPECT_EQ(out.str(), R"({"a":1,"b":"x\"y","c":[true,false,{},[]],"d":0.500000})");
-}
-
-TEST(JsonWriter, LinesLayoutPutsEachElementOnItsOwnLine) {
-  std::ostringstream out;
-  JsonWriter w(out);
-  w.begin_object().key("cases").begin_array(JsonWriter::Layout::lines);
-  w.begin_object().member("n", 1).end_object().begin_object().member("n", 2).end_object();
-  w.end_array().key("empty").begin_array(JsonWriter::Layout::lines).end_array().end_object();
-  EXPECT_EQ(out.str(), "{\"cases\":[\n{\"n\":1},\n{\"n\":2}\n],\"empty\":[\n]}");
+TEST(Json, CompactTextPlacesCommasAndEscapes) {
+  Json v = Json::object({{"a", 1}, {"b", "x\"y"}, {"c", Json::array({true, false, Json::object(), Json::array()})}, {"d", 0.5}});
+  EXPECT_EQ(json_text(v), R"({"a":1,"b":"x\"y","c":[true,false,{},[]],"d":0.5})");
 }
 
 }  // namespace

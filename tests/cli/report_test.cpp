@@ -1,6 +1,6 @@
-// equiv's shards and reports (equiv/report.hpp) and the JSON they are written in (JsonValue,
-// parse_json): the shard convention, the ranges (disjoint, covering, in order), a report written
-// and read back, and merge_reports' checks.
+// equiv's shards and reports (equiv/report.hpp) and the JSON they are written in (json.hpp: its
+// limits on what it reads): the shard convention, the ranges (disjoint, covering, in order), a
+// report written and read back, and merge_reports' checks.
 #include <layoutref/equiv/json.hpp>
 #include <layoutref/equiv/report.hpp>
 
@@ -63,43 +63,85 @@ TEST(Shard, RangesAreDisjointCoveringAndInOrder) {
 }
 
 TEST(Json, ParsesAndDumpsCompactly) {
-  JsonValue v;
+  Json v;
   std::string error;
   ASSERT_TRUE(parse_json(" {\"a\": [1, -2.5e3, true, false, null], \"b\": {\"c\": \"x\\ty\\u00e9\\ud83d\\ude00\"}, \"d\": []} ", v, error))
       << error;
-  EXPECT_EQ(v.dump(), "{\"a\":[1,-2.5e3,true,false,null],\"b\":{\"c\":\"x\\ty\xC3\xA9\xF0\x9F\x98\x80\"},\"d\":[]}");
+  EXPECT_EQ(json_text(v), "{\"a\":[1,-2500.0,true,false,null],\"b\":{\"c\":\"x\\ty\xC3\xA9\xF0\x9F\x98\x80\"},\"d\":[]}");
   long long n = 0;
-  ASSERT_TRUE(v.find("a")->items()[0].to_int(n));
+  ASSERT_TRUE(json_int(v["a"][0], n));
   EXPECT_EQ(n, 1);
-  EXPECT_FALSE(v.find("a")->items()[1].to_int(n));
-  EXPECT_EQ(v.find("b")->find("c")->text(), "x\ty\xC3\xA9\xF0\x9F\x98\x80");
-  EXPECT_EQ(v.find("zz"), nullptr);
+  EXPECT_FALSE(json_int(v["a"][1], n));
+  EXPECT_EQ(json_scalar_text(v["b"]["c"]), "x\ty\xC3\xA9\xF0\x9F\x98\x80");
+  EXPECT_FALSE(v.contains("zz"));
+  // Members keep their order.
+  ASSERT_TRUE(parse_json("{\"z\":1,\"a\":2}", v, error)) << error;
+  EXPECT_EQ(json_text(v), "{\"z\":1,\"a\":2}");
+}
+
+TEST(Json, IntegersPastInt64AreRefusedNotWrapped) {
+  Json v;
+  std::string error;
+  long long n = 0;
+  ASSERT_TRUE(parse_json("[9223372036854775807,-9223372036854775808,9223372036854775808,18446744073709551616,1.0,1e3,\"1\"]", v, error))
+      << error;
+  ASSERT_TRUE(json_int(v[0], n));
+  EXPECT_EQ(n, 9223372036854775807LL);
+  ASSERT_TRUE(json_int(v[1], n));
+  EXPECT_EQ(n, -9223372036854775807LL - 1);
+  for (size_t i = 2; i < v.size(); ++i) EXPECT_FALSE(json_int(v[i], n)) << json_text(v[i]);
 }
 
 TEST(Json, RefusesMalformedDocumentsNamingTheByte) {
   for (char const* bad : {"", "{", "{\"a\":}", "[1,]", "{\"a\":1,}", "\"abc", "01", "1.", "-", "tru", "{\"a\":1 \"b\":2}",
-                          "[1] [2]", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "{\"a\":1,\"a\":2}", "\"a\nb\""}) {
-    JsonValue v;
+                          "[1] [2]", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"", "\"a\nb\"", "\"a\xff\""}) {
+    Json v;
     std::string error;
     EXPECT_FALSE(parse_json(bad, v, error)) << bad;
     EXPECT_EQ(error.rfind("JSON byte ", 0), 0u) << bad << ": " << error;
+    EXPECT_EQ(error.find("json.exception"), std::string::npos) << bad << ": " << error;
   }
-  std::string deep(300, '[');
-  JsonValue v;
+  Json v;
   std::string error;
-  EXPECT_FALSE(parse_json(deep, v, error));
-  EXPECT_NE(error.find("deeper than 200"), std::string::npos) << error;
+  EXPECT_FALSE(parse_json("{\"a\":1,\"b\":{\"c\":2,\"c\":3}}", v, error));
+  EXPECT_EQ(error, "JSON: member `c` given twice");
+  EXPECT_FALSE(parse_json("[1e400]", v, error));
+  EXPECT_EQ(error, "JSON: number overflow parsing '1e400'");
+  // The same name in two objects is no duplicate.
+  EXPECT_TRUE(parse_json("{\"a\":{\"c\":1},\"b\":{\"c\":2},\"c\":[{\"c\":3}]}", v, error)) << error;
+}
+
+TEST(Json, NestingIsBounded) {
+  // 201 containers deep is read; 202 is refused, and so is a document 100,000 deep, with no crash.
+  Json v;
+  std::string error;
+  EXPECT_TRUE(parse_json(std::string(201, '[') + std::string(201, ']'), v, error)) << error;
+  EXPECT_FALSE(parse_json(std::string(202, '[') + std::string(202, ']'), v, error));
+  EXPECT_EQ(error, "JSON byte 202: nested deeper than 200");
+  for (char open : {'[', '{'}) {
+    std::string deep = open == '[' ? std::string(100000, '[') : "";
+    if (open == '{')
+      for (int i = 0; i < 100000; ++i) deep += "{\"a\":";
+    EXPECT_FALSE(parse_json(deep, v, error));
+    EXPECT_NE(error.find("nested deeper than 200"), std::string::npos) << error;
+  }
+  // Brackets inside strings are text.
+  EXPECT_TRUE(parse_json("[\"" + std::string(1000, '[') + "\\\"\"]", v, error)) << error;
 }
 
 TEST(Json, TextReadBackIsWrittenTheSame) {
   // A byte that is not UTF-8 is written as \ufffd; read back, it is U+FFFD, written as \ufffd again.
-  JsonValue s(std::string("a\xff" "b\x01\"\\"));
-  std::string once = s.dump();
+  std::string once = json_text(Json(std::string("a\xff" "b\x01\"\\")));
   EXPECT_EQ(once, "\"a\\ufffdb\\u0001\\\"\\\\\"");
-  JsonValue back;
+  Json back;
   std::string error;
   ASSERT_TRUE(parse_json(once, back, error)) << error;
-  EXPECT_EQ(back.dump(), once);
+  EXPECT_EQ(json_text(back), once);
+}
+
+TEST(Json, LinesPutEachElementOnItsOwnLine) {
+  EXPECT_EQ(json_lines({Json::object({{"n", 1}}), Json::object({{"n", 2}})}), "[\n{\"n\":1},\n{\"n\":2}\n]");
+  EXPECT_EQ(json_lines({}), "[\n]");
 }
 
 /// An audit report of `total` one-line cases in a.tsv, every third wrong, as `audit --report`
@@ -107,8 +149,8 @@ TEST(Json, TextReadBackIsWrittenTheSame) {
 Report sample(Shard shard, unsigned long long total) {
   Report r;
   r.suite = "audit";
-  r.run = JsonValue::object(
-      {{"command", "audit"}, {"files", JsonValue::array({JsonValue::object({{"path", "a.tsv"}, {"lines", total}})})}, {"expect", ""}});
+  r.run = Json::object(
+      {{"command", "audit"}, {"files", Json::array({Json::object({{"path", "a.tsv"}, {"lines", total}})})}, {"expect", ""}});
   r.shard = shard;
   r.units = total;
   r.range = shard_range(total, shard);
@@ -117,10 +159,10 @@ Report sample(Shard shard, unsigned long long total) {
     r.count("cases");
     bool const wrong = u % 3 == 0;
     r.count(wrong ? "wrong" : "correct");
-    r.records.push_back(JsonValue::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", wrong ? "wrong" : "correct"}}));
+    r.records.push_back(Json::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", wrong ? "wrong" : "correct"}}));
     if (wrong)
       r.failures.push_back(failure("a.tsv:" + std::to_string(u + 1) + " wrong", "layoutref audit a.tsv",
-                                   JsonValue::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", "wrong"}})));
+                                   Json::object({{"file", "a.tsv"}, {"line", u + 1}, {"verdict", "wrong"}})));
   }
   return r;
 }
@@ -138,8 +180,8 @@ TEST(Report, WrittenAndReadBack) {
   EXPECT_EQ(back.get("cases"), 3);
   EXPECT_EQ(back.get("wrong"), 1);
   ASSERT_EQ(back.failures.size(), 1u);
-  EXPECT_EQ(back.failures[0].find("what")->text(), "a.tsv:4 wrong");
-  EXPECT_EQ(back.failures[0].find("reproduce")->text(), "layoutref audit a.tsv");
+  EXPECT_EQ(back.failures[0]["what"], "a.tsv:4 wrong");
+  EXPECT_EQ(back.failures[0]["reproduce"], "layoutref audit a.tsv");
 }
 
 TEST(Report, ShardsMergeToTheWholeRun) {
@@ -171,7 +213,7 @@ TEST(Report, MergeRefusesWhatIsNotOneRun) {
   refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 3}, 5)}, "r1: shard 1/3 of 5 units, but r0 is shard 0/2 of 5 units");
   refuse({sample(Shard{0, 2}, 5), sample(Shard{1, 2}, 6)}, "r1: another run than r0");
   Report other = sample(Shard{1, 2}, 5);
-  other.run.set("files", JsonValue::array({JsonValue::object({{"path", "b.tsv"}, {"lines", 5}})}));
+  other.run["files"] = Json::array({Json::object({{"path", "b.tsv"}, {"lines", 5}})});
   refuse({sample(Shard{0, 2}, 5), other}, "r1: another run than r0");
   Report suite = sample(Shard{1, 2}, 5);
   suite.suite = "conform";
@@ -217,10 +259,10 @@ TEST(Report, MergeRefusesCountsAndFailuresTheRecordsContradict) {
   refuse_forged(3, 2, [](Report& r) { r.counts[2].second += 1; }, "the count `wrong` is 2, but its records give 1");
   refuse_forged(3, 2, [](Report& r) { r.records.pop_back(); }, "the count `cases` is 4, but its records give 3");
   refuse_forged(3, 1, [](Report& r) { r.failures.push_back(r.failures.back()); }, "it lists 2 failures, but its records call for 1");
-  refuse_forged(3, 1, [](Report& r) { r.records[2].set("verdict", "correct"); }, "the count `correct` is 3, but its records give 4");
-  refuse_forged(3, 1, [](Report& r) { r.records[0].set("verdict", "fine"); }, "record 1 has no audit verdict");
-  refuse_forged(3, 1, [](Report& r) { r.records[0].set("line", 1); }, "record 1 (a.tsv:1) is not the next case of the shard's units [4, 8)");
-  refuse_forged(3, 1, [](Report& r) { r.records[0].set("file", "b.tsv"); }, "record 1 names no line of the run's files");
+  refuse_forged(3, 1, [](Report& r) { r.records[2]["verdict"] = "correct"; }, "the count `correct` is 3, but its records give 4");
+  refuse_forged(3, 1, [](Report& r) { r.records[0]["verdict"] = "fine"; }, "record 1 has no audit verdict");
+  refuse_forged(3, 1, [](Report& r) { r.records[0]["line"] = 1; }, "record 1 (a.tsv:1) is not the next case of the shard's units [4, 8)");
+  refuse_forged(3, 1, [](Report& r) { r.records[0]["file"] = "b.tsv"; }, "record 1 names no line of the run's files");
   refuse_forged(3, 1, [](Report& r) { std::swap(r.records[0], r.records[1]); }, "record 2 (a.tsv:5) is not the next case");
   refuse_forged(2, 0, [](Report& r) { r.suite = "mystery"; }, "suite `mystery`");
 }
@@ -229,15 +271,15 @@ TEST(Report, EverySuitesCountsAreCheckedAgainstItsRecords) {
   std::string error;
   Report conform;
   conform.suite = "conform";
-  conform.run = JsonValue::object(
-      {{"files", JsonValue::array({JsonValue::object({{"path", "c.tsv"}, {"lines", 2}})})}, {"expect", "x.expect"}});
+  conform.run = Json::object(
+      {{"files", Json::array({Json::object({{"path", "c.tsv"}, {"lines", 2}})})}, {"expect", "x.expect"}});
   conform.units = 2;
   conform.range = UnitRange{0, 2};
-  conform.records = {JsonValue::object({{"file", "c.tsv"}, {"line", 1}, {"verdict", "literal"}, {"expected", "literal"}}),
-                     JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}, {"expected", "literal"},
+  conform.records = {Json::object({{"file", "c.tsv"}, {"line", 1}, {"verdict", "literal"}, {"expected", "literal"}}),
+                     Json::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}, {"expected", "literal"},
                                         {"impl_judged_wrong", true}})};
-  conform.failures = {JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}}),
-                      JsonValue::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}})};
+  conform.failures = {Json::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}}),
+                      Json::object({{"file", "c.tsv"}, {"line", 2}, {"verdict", "different"}})};
   for (auto [name, n] : std::vector<std::pair<char const*, long long>>{{"cases", 2}, {"literal", 1}, {"functional", 0}, {"different", 1},
                                                                       {"refused", 0}, {"unsupported", 0}, {"malformed", 0},
                                                                       {"expectation_mismatches", 2}})
@@ -252,9 +294,9 @@ TEST(Report, EverySuitesCountsAreCheckedAgainstItsRecords) {
   props.suite = "properties";
   props.units = 2;
   props.range = UnitRange{0, 2};
-  props.records = {JsonValue::object({{"property", "P.a"}, {"chunk", 0}, {"verdict", "pass"}, {"passed", 100}}),
-                   JsonValue::object({{"property", "P.b"}, {"chunk", 0}, {"verdict", "fail"}, {"passed", 7}})};
-  props.failures = {JsonValue::object({{"property", "P.b"}, {"chunk", 0}})};
+  props.records = {Json::object({{"property", "P.a"}, {"chunk", 0}, {"verdict", "pass"}, {"passed", 100}}),
+                   Json::object({{"property", "P.b"}, {"chunk", 0}, {"verdict", "fail"}, {"passed", 7}})};
+  props.failures = {Json::object({{"property", "P.b"}, {"chunk", 0}})};
   for (auto [name, n] : std::vector<std::pair<char const*, long long>>{
            {"units", 2}, {"cases", 107}, {"failed", 1}, {"capacity_cases", 0}, {"capacity_refused", 0}})
     props.count(name, n);
@@ -274,8 +316,8 @@ TEST(Report, EverySuitesCountsAreCheckedAgainstItsRecords) {
   sweep.suite = "gpu-sweep";
   sweep.units = 2;
   sweep.range = UnitRange{1, 2};
-  sweep.records = {JsonValue::object({{"unit", 1}, {"first", 10}, {"end", 20}, {"indices", 50}, {"mismatches", 2}, {"error", ""}})};
-  sweep.failures = {JsonValue::object({{"unit", 1}, {"mismatches", 2}, {"error", ""}})};
+  sweep.records = {Json::object({{"unit", 1}, {"first", 10}, {"end", 20}, {"indices", 50}, {"mismatches", 2}, {"error", ""}})};
+  sweep.failures = {Json::object({{"unit", 1}, {"mismatches", 2}, {"error", ""}})};
   for (auto [name, n] : std::vector<std::pair<char const*, long long>>{
            {"blocks", 1}, {"items", 10}, {"indices", 50}, {"evaluations", 99}, {"mismatches", 2}, {"errors", 0}})
     sweep.count(name, n);

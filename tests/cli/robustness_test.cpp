@@ -119,15 +119,19 @@ TEST(CalculatorRobustness, NestingPastTheLimitIsBadInput) {
 }
 
 // Issue 12 item 11: JSON strings are valid UTF-8 whatever the input: bytes outside a
-// well-formed sequence become U+FFFD, well-formed ones stay.
+// well-formed sequence become U+FFFD (nlohmann's error_handler_t::replace: one for each maximal
+// ill-formed subsequence), well-formed ones stay.
 TEST(JsonString, InvalidUtf8IsReplaced) {
   EXPECT_EQ(json_string("a\xff" "b"), "\"a\\ufffdb\"");
   EXPECT_EQ(json_string("\xc0\xaf"), "\"\\ufffd\\ufffd\"");            // overlong '/'
   EXPECT_EQ(json_string("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\"");  // a surrogate
   EXPECT_EQ(json_string("\xf4\x90\x80\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\"");  // past U+10FFFF
-  EXPECT_EQ(json_string("\xe2\x82"), "\"\\ufffd\\ufffd\"");            // cut short
+  EXPECT_EQ(json_string("\xe2\x82"), "\"\\ufffd\"");                    // cut short: one sequence
+  EXPECT_EQ(json_string("\xe2\x82z"), "\"\\ufffdz\"");
   EXPECT_EQ(json_string("\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80"), "\"\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80\"");
   EXPECT_EQ(json_string("\"\\\n\x01\x7f"), "\"\\\"\\\\\\n\\u0001\\u007f\"");
+  // In a value nested in others too.
+  EXPECT_EQ(json_text(Json::object({{"a\xff", Json::array({"\xff"})}})), "{\"a\\ufffd\":[\"\\ufffd\"]}");
 }
 
 }  // namespace

@@ -53,13 +53,13 @@ UnitRange shard_range(unsigned long long total, Shard s);
 /// One shard's report (the header comment's document).
 struct Report {
   std::string suite;
-  JsonValue run = JsonValue::object();
+  Json run = Json::object();
   Shard shard;
   unsigned long long units = 0;  ///< T
   UnitRange range;               ///< this shard's units
   std::vector<std::pair<std::string, long long>> counts;
-  std::vector<JsonValue> records;
-  std::vector<JsonValue> failures;
+  std::vector<Json> records;
+  std::vector<Json> failures;
 
   /// Add n to the count `name` (created, in this order, at its first use).
   void count(std::string const& name, long long n = 1);
@@ -69,7 +69,7 @@ struct Report {
 
 /// A failure as every suite writes one: `what` (one line), `reproduce` (a command that runs it
 /// again), and the suite's own members after them.
-JsonValue failure(std::string const& what, std::string const& reproduce, JsonValue details = JsonValue::object());
+Json failure(std::string const& what, std::string const& reproduce, Json const& details = Json::object());
 
 /// The report as its JSON document: the header on one line, then each record and each failure on
 /// a line of its own; ends with a newline.
