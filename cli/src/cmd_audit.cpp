@@ -89,40 +89,71 @@ std::string expectation_mismatch(Judged const& j, Expectations const& ex) {
   return d.empty() ? std::string() : d.front();
 }
 
+
+char const* const kAuditProse =
+    "Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
+    "tests/conformance/cute/README.md) with the executable specification. One line per\n"
+    "case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
+    "malformed; the last line sums them up. Exit 0 when nothing is wrong, unsupported\n"
+    "or malformed. With --expect FILE (file<TAB>line<TAB>op<TAB>reason lines), exit 0 when\n"
+    "exactly the listed cases are wrong and nothing is unsupported or malformed.\n"
+    "With --prove, cases whose tables are past the limit are checked with Z3 instead.\n"
+    "With --draw DIR, each wrong verdict's claimed result is drawn beside the spec's, the\n"
+    "differing cells framed in red: DIR/<file>_<line>_<op>.svg (docs/draw.md).\n"
+    "--shard K/N: only shard K of N of the files' lines (below); --report FILE: write\n"
+    "the run's (or the shard's) report, a JSON document for `layoutref merge`.";
+
+struct AuditArgs {
+  FileOptions opt;
+  std::string shard, table_limit, draw_dir;
+  bool prove = false;
+};
+
+void define_options(Options& o, AuditArgs& a) {
+  define_file_options(o, a.opt, a.shard);
+  o.app().add_option("--table-limit", a.table_limit,
+                     "the largest function table the spec may build (default 16777216 entries),\n"
+                     "and 64 bytes an entry of it in memory (1 GiB by default); a case past either\n"
+                     "is unsupported, the verdict says which; at most 17179869184 (2^34 entries, 1 TiB)")
+      ->type_name("N");
+  o.app().add_flag("--prove", a.prove, "check the cases past the table limit with Z3");
+  o.app().add_option("--draw", a.draw_dir, "draw each wrong verdict's claim beside the spec's result in DIR")->type_name("DIR");
+  o.set_value_hint("--table-limit", "a number of entries");
+  o.set_value_hint("--draw", "a directory");
+}
+
 }  // namespace
 
+std::string audit_help() {
+  AuditArgs a;
+  Options o("audit", kAuditProse);
+  define_options(o, a);
+  return o.help();
+}
+
 int audit(std::vector<std::string> const& args) {
-  bool prove = false;
-  std::string limit_text;  // --table-limit's value, as given
-  std::string draw_dir;
-  FileOptions opt;
-  auto own = [&](std::vector<std::string> const& a, std::size_t& i) {
-    if (a[i] == "--prove") {
-      prove = true;
-      return OwnOption::taken;
+  AuditArgs a;
+  Options options("audit", kAuditProse);
+  define_options(options, a);
+  if (auto rc = options.parse(args)) return *rc;
+  if (options.app().count("--table-limit") && !parse_limit(a.table_limit)) {
+    std::cerr << "layoutref audit: --table-limit needs a whole number of entries in 1.." << layoutref::spec::kTableLimitMax
+              << " (64 bytes an entry, 1 TiB at most), got `" << a.table_limit << "`\n";
+    return 2;
+  }
+  std::string const limit_text = a.table_limit;  // --table-limit's value, as given
+  std::string const& draw_dir = a.draw_dir;
+  if (options.app().count("--draw")) {
+    std::error_code ec;
+    std::filesystem::create_directories(draw_dir, ec);
+    if (ec || !std::filesystem::is_directory(draw_dir)) {
+      std::cerr << "layoutref audit: --draw: cannot make the directory " << draw_dir << "\n";
+      return 2;
     }
-    if (a[i] == "--draw" && i + 1 < a.size()) {
-      draw_dir = a[++i];
-      std::error_code ec;
-      std::filesystem::create_directories(draw_dir, ec);
-      if (ec || !std::filesystem::is_directory(draw_dir)) {
-        std::cerr << "layoutref audit: --draw: cannot make the directory " << draw_dir << "\n";
-        return OwnOption::failed;
-      }
-      return OwnOption::taken;
-    }
-    if (a[i] == "--table-limit" && i + 1 < a.size()) {
-      if (parse_limit(a[++i])) {
-        limit_text = a[i];
-        return OwnOption::taken;
-      }
-      std::cerr << "layoutref audit: --table-limit needs a whole number of entries in 1.." << layoutref::spec::kTableLimitMax
-                << " (64 bytes an entry, 1 TiB at most), got `" << a[i] << "`\n";
-      return OwnOption::failed;
-    }
-    return OwnOption::not_mine;
-  };
-  if (!parse_file_options("audit", args, opt, own)) return 2;
+  }
+  bool const prove = a.prove;
+  FileOptions& opt = a.opt;
+  if (!check_file_options("audit", options, opt, a.shard)) return 2;
   std::string const& expect_path = opt.expect_path;
   Expectations ex;
   if (!load_expectations("audit", expect_path, ex)) return 2;

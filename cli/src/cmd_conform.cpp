@@ -19,9 +19,35 @@ namespace layoutref::cli {
 
 using namespace layoutref::equiv;
 
+namespace {
+
+char const* const kConformProse =
+    "Compute each case with impl (the fast algebra) and compare with the vector's result:\n"
+    "literal (same text without the static markers `_`), functional (same function, a\n"
+    "result the spec judges correct, different text), different (first differing\n"
+    "index), refused (impl's error), unsupported, malformed. With --expect FILE\n"
+    "(file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
+    "literal, and how), exit 0 when every other case is literal, each listed one has its\n"
+    "verdict, and the spec judges every non-literal result of impl correct.\n"
+    "--shard and --report as for audit.";
+
+}  // namespace
+
+std::string conform_help() {
+  FileOptions opt;
+  std::string shard;
+  Options o("conform", kConformProse);
+  define_file_options(o, opt, shard);
+  return o.help();
+}
+
 int conform(std::vector<std::string> const& args) {
   FileOptions opt;
-  if (!parse_file_options("conform", args, opt)) return 2;
+  std::string shard;
+  Options options("conform", kConformProse);
+  define_file_options(options, opt, shard);
+  if (auto rc = options.parse(args)) return *rc;
+  if (!check_file_options("conform", options, opt, shard)) return 2;
   bool const json = opt.json;
   std::string const& expect_path = opt.expect_path;
   ConformExpectations expected;

@@ -1,7 +1,6 @@
 // layoutref cli — `layoutref eval [--json] [--spec] EXPR`: an expression in CuTe's names and
 // notation computed with impl, or with the spec (--spec) (equiv::evaluate_expression).
 #include "commands.hpp"
-
 #include <layoutref/equiv/calculator.hpp>
 #include <layoutref/equiv/json.hpp>
 
@@ -25,23 +24,46 @@ std::string profile(nt::Term const& t) {
   return p + ")";
 }
 
+char const* const kEvalProse =
+    "Evaluate an expression in CuTe's names and notation with impl, nested calls allowed\n"
+    "(--spec: with the executable specification instead; no static markers):\n"
+    "  layoutref eval 'logical_divide((8,24):(24,1), (_4,_8))'\n"
+    "  layoutref eval 'complement((2,4):(1,2), 16)'\n"
+    "  layoutref eval 'size(cosize((4,8):(8,1)))'\n"
+    "--json prints the result with its shape, stride and profile.";
+
+struct EvalArgs {
+  bool json = false, spec = false;
+  std::vector<std::string> words;
+};
+
+void define_options(Options& o, EvalArgs& a) {
+  o.app().add_flag("--json", a.json, "the result as JSON, with its shape, stride and profile");
+  o.app().add_flag("--spec", a.spec, "compute with the executable specification instead of impl");
+  o.app().add_option("expr", a.words, "the expression (several arguments are joined by spaces)")->type_name("EXPR");
+}
+
 }  // namespace
+
+std::string eval_help() {
+  EvalArgs a;
+  Options o("eval", kEvalProse);
+  define_options(o, a);
+  return o.help();
+}
 
 int eval(std::vector<std::string> const& args) {
   using namespace layoutref::equiv;
-  bool json = false;
-  Engine engine = Engine::impl;
+  EvalArgs a;
+  Options options("eval", kEvalProse);
+  define_options(options, a);
+  if (auto rc = options.parse(args)) return *rc;
+  bool const json = a.json;
+  Engine const engine = a.spec ? Engine::spec : Engine::impl;
   std::string expr;
-  for (auto const& a : args) {
-    if (a == "--json")
-      json = true;
-    else if (a == "--spec")
-      engine = Engine::spec;
-    else
-      expr += (expr.empty() ? "" : " ") + a;
-  }
+  for (auto const& w : a.words) expr += (expr.empty() ? "" : " ") + w;
   if (expr.empty()) {
-    std::cerr << "layoutref eval: no expression given\n" << kUsage;
+    std::cerr << "layoutref eval: no expression given\n" << usage();
     return 2;
   }
   OuterCall outer;

@@ -8,7 +8,6 @@
 // `op<TAB>arg...<TAB>=><TAB>?`. Filled in (a result in CuTe notation, or `error` for a refusal),
 // the file is judged by `layoutref audit`; a `?` left in it is reported as malformed.
 #include "commands.hpp"
-
 #include <layoutref/equiv/operations.hpp>
 #include <layoutref/generators/inputs.hpp>
 #include <layoutref/generators/random.hpp>
@@ -46,44 +45,65 @@ bool parse_number(std::string const& v, std::uint64_t lo, std::uint64_t hi, std:
   return true;
 }
 
-char const* const kGenUsage =
-    "usage: layoutref gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]\n";
+/// gen's arguments, as text: checked after parsing (parse_number), which names what they need.
+struct GenArgs {
+  std::string op, count, seed;
+  bool admissible = false, inadmissible = false;
+};
+
+char const* const kGenProse =
+    "Write N input vectors of OP (default 10, seed 1, admissible inputs) for another\n"
+    "implementation to fill in: `OP<TAB>args<TAB>=><TAB>?`, the result left open as `?`.\n"
+    "Replace each `?` with that implementation's result (CuTe notation, or `error` for a\n"
+    "refusal) and judge the file with `layoutref audit` (a `?` left is malformed). The\n"
+    "inputs are the property suite's generators (docs/auditing.md), the same for a seed\n"
+    "on every platform; --inadmissible: inputs built to break a condition (a few are\n"
+    "admissible after all, where the condition is only sufficient).";
+
+void define_options(Options& o, GenArgs& a) {
+  o.app().add_option("--op", a.op, "the operation; one that is not generated is refused with the list of those that are")->type_name("OP");
+  o.set_required_in_help("--op");  // checked by gen, which lists the operations that have generators
+  o.app().add_option("--count", a.count, "how many vectors, 1..1000000 (default 10)")->type_name("N");
+  o.app().add_option("--seed", a.seed, "the seed, 0..18446744073709551615 (default 1)")->type_name("S");
+  o.app().add_flag("--admissible", a.admissible, "inputs the spec admits (the default)");
+  o.app().add_flag("--inadmissible", a.inadmissible, "inputs the spec refuses as inadmissible");
+}
 
 }  // namespace
 
+std::string gen_help() {
+  GenArgs a;
+  Options o("gen", kGenProse);
+  define_options(o, a);
+  return o.help();
+}
+
 int gen(std::vector<std::string> const& args) {
-  std::string op;
+  GenArgs a;
+  Options options("gen", kGenProse);
+  define_options(options, a);
+  options.set_unknown_word("argument");
+  std::string const usage = "usage: layoutref " + options.synopsis() + "\n";
+  if (auto rc = options.parse(args)) return *rc;
+  std::string const& op = a.op;
   std::uint64_t count = 10, seed = 1;
-  int admissible = -1;  // unset
-  for (size_t i = 0; i < args.size(); ++i) {
-    std::string const& a = args[i];
-    if (a == "--admissible" || a == "--inadmissible") {
-      int want = a == "--admissible" ? 1 : 0;
-      if (admissible != -1 && admissible != want) {
-        std::cerr << "layoutref gen: --admissible and --inadmissible exclude each other\n" << kGenUsage;
-        return 2;
-      }
-      admissible = want;
-    } else if ((a == "--op" || a == "--count" || a == "--seed") && i + 1 < args.size()) {
-      std::string const& v = args[++i];
-      if (a == "--op") {
-        op = v;
-      } else if (a == "--count" && !parse_number(v, 1, 1000000, count)) {
-        std::cerr << "layoutref gen: --count needs a whole number in 1..1000000, got `" << v << "`\n";
-        return 2;
-      } else if (a == "--seed" && !parse_number(v, 0, UINT64_MAX, seed)) {
-        std::cerr << "layoutref gen: --seed needs a whole number in 0..18446744073709551615, got `" << v << "`\n";
-        return 2;
-      }
-    } else if (a == "--op" || a == "--count" || a == "--seed") {
-      std::cerr << "layoutref gen: " << a << " needs a value\n" << kGenUsage;
-      return 2;
-    } else {
-      std::cerr << "layoutref gen: unknown argument `" << a << "`\n" << kGenUsage;
+  if (a.admissible && a.inadmissible) {
+    std::cerr << "layoutref gen: --admissible and --inadmissible exclude each other\n" << usage;
+    return 2;
+  }
+  if (options.app().count("--count")) {
+    if (!parse_number(a.count, 1, 1000000, count)) {
+      std::cerr << "layoutref gen: --count needs a whole number in 1..1000000, got `" << a.count << "`\n";
       return 2;
     }
   }
-  bool want_admissible = admissible != 0;
+  if (options.app().count("--seed")) {
+    if (!parse_number(a.seed, 0, UINT64_MAX, seed)) {
+      std::cerr << "layoutref gen: --seed needs a whole number in 0..18446744073709551615, got `" << a.seed << "`\n";
+      return 2;
+    }
+  }
+  bool const want_admissible = !a.inadmissible;
   if (op.empty()) {
     std::cerr << "layoutref gen: no operation given (--op OP; with generators: " << generated_ops(true) << ")\n";
     return 2;

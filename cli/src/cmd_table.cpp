@@ -1,7 +1,6 @@
 // layoutref cli — `layoutref table EXPR`: CuTe's print_layout of a rank-1 or rank-2 layout, or
 // print_tensor of a coordinate tensor (equiv::print_table); EXPR may be an expression.
 #include "commands.hpp"
-
 #include <layoutref/equiv/calculator.hpp>
 
 #include <iostream>
@@ -10,12 +9,36 @@
 
 namespace layoutref::cli {
 
+namespace {
+
+char const* const kTableProse =
+    "The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout, or\n"
+    "CuTe's print_tensor of a coordinate tensor; at most 65536 cells, every cell computed\n"
+    "with checked arithmetic before anything is printed.";
+
+void define_options(Options& o, std::vector<std::string>& words) {
+  o.app().add_option("expr", words, "the layout or expression (several arguments are joined by spaces)")->type_name("EXPR");
+}
+
+}  // namespace
+
+std::string table_help() {
+  std::vector<std::string> words;
+  Options o("table", kTableProse);
+  define_options(o, words);
+  return o.help();
+}
+
 int table(std::vector<std::string> const& args) {
   using namespace layoutref::equiv;
+  std::vector<std::string> words;
+  Options options("table", kTableProse);
+  define_options(options, words);
+  if (auto rc = options.parse(args)) return *rc;
   std::string text;
-  for (auto const& a : args) text += (text.empty() ? "" : " ") + a;
+  for (auto const& w : words) text += (text.empty() ? "" : " ") + w;
   if (text.empty()) {
-    std::cerr << "layoutref table: no layout given\n" << kUsage;
+    std::cerr << "layoutref table: no layout given\n" << usage();
     return 2;
   }
   EvalResult r = evaluate_expression(text);

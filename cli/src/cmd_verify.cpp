@@ -51,41 +51,72 @@ std::string default_data_dir() {
   return LAYOUTREF_DATA_DIR;
 }
 
+
+char const* const kVerifyProse =
+    "The main job: audit the bundled CuTe vectors (default: the project's\n"
+    "tests/conformance/cute) and print a table per operation. Wrong verdicts listed in\n"
+    "the expectations (default: DIR/../expected_wrong.tsv) are CuTe's known divergences\n"
+    "from the mathematics (docs/divergences.md). Then the CI set of Z3 proofs (run now,\n"
+    "with z3), and the results of the property suite and of the GPU check (quick sizes)\n"
+    "as `ctest -L property` and `ctest -L gpu` recorded them in the build tree's results/\n"
+    "(--results DIR: another directory), with their age; a result older than its\n"
+    "program's last build does not count. Without a current result a step says `not run`\n"
+    "and how to run it; a step whose program is not built says so; neither fails verify,\n"
+    "and the last line names them: `verify: pass (not run: properties, gpu)`.\n"
+    "--run-properties, --run-gpu: run that step now (5000 cases a property, seed 1, or\n"
+    "LAYOUTREF_PROPERTY_CASES), recording its results; --run-missing: run each step that\n"
+    "has no current result (./run.sh verify does); --no-proofs: leave the proofs out.\n"
+    "--json: the audit alone. --matrix-names: list every name the verification matrix\n"
+    "reads (kind<TAB>name: spec suites, properties, law families, operations, GPU suites).\n"
+    "Exit 0 when every other case is correct and no step that ran failed.";
+
+struct VerifyArgs {
+  std::string dir, expect_path, results;
+  bool json = false, no_proofs = false, run_properties = false, run_gpu = false, run_missing = false, matrix_names = false;
+};
+
+void define_options(Options& o, VerifyArgs& a) {
+  o.app().add_option("--data", a.dir, "the vector files' directory (default: the bundled CuTe vectors)")->type_name("DIR");
+  o.app().add_option("--expect", a.expect_path, "the expectations (default: DIR/../expected_wrong.tsv)")->type_name("FILE");
+  o.app().add_option("--results", a.results, "where the property and GPU results are (default: the build tree's results/)")
+      ->type_name("DIR");
+  o.app().add_flag("--run-properties", a.run_properties, "run the property suite now");
+  o.app().add_flag("--run-gpu", a.run_gpu, "run the GPU check now");
+  o.app().add_flag("--run-missing", a.run_missing, "run each step that has no current result");
+  o.app().add_flag("--no-proofs", a.no_proofs, "leave the proofs out");
+  o.app().add_flag("--json", a.json, "the audit alone, as JSON");
+  o.app().add_flag("--matrix-names", a.matrix_names, "list the names the verification matrix reads, and stop");
+}
+
 }  // namespace
+
+std::string verify_help() {
+  VerifyArgs a;
+  Options o("verify", kVerifyProse);
+  define_options(o, a);
+  return o.help();
+}
 
 int verify(std::vector<std::string> const& args) {
   namespace fs = std::filesystem;
-  std::string dir = default_data_dir();
-  std::string expect_path;
-  bool json = false;
-  bool proofs = true;
-  StepOptions properties, gpu;
-  properties.results = gpu.results = LAYOUTREF_RESULTS_DIR;
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--data" && i + 1 < args.size()) {
-      dir = args[++i];
-    } else if (args[i] == "--expect" && i + 1 < args.size()) {
-      expect_path = args[++i];
-    } else if (args[i] == "--results" && i + 1 < args.size()) {
-      properties.results = gpu.results = args[++i];
-    } else if (args[i] == "--run-properties") {
-      properties.run = true;
-    } else if (args[i] == "--run-gpu") {
-      gpu.run = true;
-    } else if (args[i] == "--no-proofs") {
-      proofs = false;
-    } else if (args[i] == "--run-missing") {
-      properties.run_missing = gpu.run_missing = true;
-    } else if (args[i] == "--json") {
-      json = true;
-    } else if (args[i] == "--matrix-names") {  // for the ctest cli.verify_matrix_names
-      for (auto const& [kind, name] : matrix_names()) std::printf("%s\t%s\n", kind.c_str(), name.c_str());
-      return 0;
-    } else {
-      std::cerr << "layoutref verify: unknown argument `" << args[i] << "`\n" << kUsage;
-      return 2;
-    }
+  VerifyArgs a;
+  Options options("verify", kVerifyProse);
+  define_options(options, a);
+  options.set_unknown_word("argument");
+  if (auto rc = options.parse(args)) return *rc;
+  if (a.matrix_names) {  // for the ctest cli.verify_matrix_names
+    for (auto const& [kind, name] : matrix_names()) std::printf("%s\t%s\n", kind.c_str(), name.c_str());
+    return 0;
   }
+  std::string dir = options.app().count("--data") ? a.dir : default_data_dir();
+  std::string expect_path = a.expect_path;
+  bool const json = a.json;
+  bool const proofs = !a.no_proofs;
+  StepOptions properties, gpu;
+  properties.results = gpu.results = options.app().count("--results") ? a.results : std::string(LAYOUTREF_RESULTS_DIR);
+  properties.run = a.run_properties;
+  gpu.run = a.run_gpu;
+  properties.run_missing = gpu.run_missing = a.run_missing;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
     std::cerr << "layoutref verify: the data directory " << dir << " does not exist (use --data DIR)\n";

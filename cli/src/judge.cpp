@@ -94,45 +94,37 @@ bool write_report_option(std::string_view command, FileOptions const& opt, Repor
   return false;
 }
 
-bool parse_file_options(std::string_view command, std::vector<std::string> const& args, FileOptions& out,
-                        OwnOptions const& own) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (own) {
-      OwnOption o = own(args, i);
-      if (o == OwnOption::failed) return false;
-      if (o == OwnOption::taken) continue;
-    }
-    if ((args[i] == "--shard" || args[i] == "--report") && i + 1 >= args.size()) {
-      std::cerr << "layoutref " << command << ": " << args[i] << " needs a value (" << (args[i] == "--shard" ? "K/N" : "a file")
-                << ")\n";
+void define_file_options(Options& o, FileOptions& out, std::string& shard_text) {
+  o.app().add_flag("--json", out.json, "machine-readable output: one JSON document, a case a line");
+  o.app().add_option("--expect", out.expect_path, "the expectations file (see above)")->type_name("FILE");
+  o.app().add_option("--shard", shard_text,
+                     "shard K of N, 0 <= K < N (K counts from 0, as SLURM_ARRAY_TASK_ID of\n"
+                     "--array=0-(N-1)): the lines [floor(K*T/N), floor((K+1)*T/N)) of the T\n"
+                     "lines of the files, file after file; the N shards are disjoint and cover them")
+      ->type_name("K/N");
+  o.app().add_option("--report", out.report_path, "write the run's (or the shard's) report, JSON for `layoutref merge`")
+      ->type_name("FILE");
+  o.app().add_option("files", out.files, "the vector files")->type_name("FILE");
+  o.set_value_hint("--shard", "K/N");
+  o.set_value_hint("--report", "a file");
+  o.set_value_hint("--expect", "a file");
+}
+
+bool check_file_options(std::string_view command, Options& o, FileOptions& out, std::string const& shard_text) {
+  if (o.app().count("--shard")) {
+    std::string error;
+    if (!parse_shard(shard_text, out.shard, error)) {
+      std::cerr << "layoutref " << command << ": --shard " << error << "\n";
       return false;
     }
-    if (args[i] == "--shard") {
-      std::string error;
-      if (!parse_shard(args[++i], out.shard, error)) {
-        std::cerr << "layoutref " << command << ": --shard " << error << "\n";
-        return false;
-      }
-      out.sharded = true;
-    } else if (args[i] == "--report") {
-      out.report_path = args[++i];
-      if (out.report_path.empty()) {
-        std::cerr << "layoutref " << command << ": --report needs a file name, not an empty one\n";
-        return false;
-      }
-    } else if (args[i] == "--json") {
-      out.json = true;
-    } else if (args[i] == "--expect" && i + 1 < args.size()) {
-      out.expect_path = args[++i];
-    } else if (args[i].rfind("--", 0) == 0) {
-      std::cerr << "layoutref " << command << ": unknown option `" << args[i] << "`\n" << kUsage;
-      return false;
-    } else {
-      out.files.push_back(args[i]);
-    }
+    out.sharded = true;
+  }
+  if (o.app().count("--report") && out.report_path.empty()) {
+    std::cerr << "layoutref " << command << ": --report needs a file name, not an empty one\n";
+    return false;
   }
   if (out.files.empty()) {
-    std::cerr << "layoutref " << command << ": no vector files given\n" << kUsage;
+    std::cerr << "layoutref " << command << ": no vector files given\n" << usage();
     return false;
   }
   if (std::string input; !out.report_path.empty() && names_an_input(out.report_path, out.files, input)) {

@@ -53,7 +53,7 @@ bool for_each_case(std::vector<std::string> const& files, std::string_view prefi
 struct FileOptions {
   bool json = false;
   std::string expect_path;         ///< empty: no --expect
-  std::vector<std::string> files;  ///< the arguments that are not options
+  std::vector<std::string> files;  ///< the vector files (the positional arguments)
   bool sharded = false;            ///< --shard given
   equiv::Shard shard;              ///< --shard K/N (0/1 without)
   std::string report_path;         ///< --report FILE; empty: none
@@ -75,20 +75,14 @@ std::string reproduce_line(std::string const& file, int line, std::string const&
 /// Write `report` to opt.report_path when it is set. @post false, the error printed, when it cannot be
 bool write_report_option(std::string_view command, FileOptions const& opt, equiv::Report const& report);
 
-/// What a command's own option parser made of `args[i]`.
-enum class OwnOption {
-  not_mine,  ///< not one of the command's options
-  taken,     ///< taken (i advanced past its value, if any)
-  failed,    ///< bad value, its error printed: exit 2
-};
-using OwnOptions = std::function<OwnOption(std::vector<std::string> const& args, std::size_t& i)>;
+/// Define the options `audit` and `conform` share on `o`, bound to `out` (the shard's text in
+/// `shard_text`, checked by check_file_options).
+void define_file_options(Options& o, FileOptions& out, std::string& shard_text);
 
-/// Parse the arguments of `layoutref <command>`: `own` (when given) is asked first about each
-/// argument, then the shared options; any other `--` argument is an unknown option.
+/// After o.parse: read --shard, check --report, and that there are vector files.
 /// @post false, the error (`layoutref <command>: ...`, with the usage where the call is wrong)
-///       printed on stderr, on an unknown option, a failed own option or no vector files
-bool parse_file_options(std::string_view command, std::vector<std::string> const& args, FileOptions& out,
-                        OwnOptions const& own = {});
+///       printed on stderr, on a bad --shard or --report, or no vector files
+bool check_file_options(std::string_view command, Options& o, FileOptions& out, std::string const& shard_text);
 
 /// Load the expectations file `path` (equiv::Expectations, equiv::ConformExpectations) into `ex`
 /// unless path is empty.

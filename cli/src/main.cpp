@@ -23,7 +23,7 @@
 // print_layout / print_tensor of one (equiv/calculator.hpp); gen writes input vectors whose
 // results are left open (`?`), for another implementation to fill in (layoutref::generators);
 // draw pictures one, computed by the spec (draw/draw.hpp); prove decides a query with Z3
-// (proofs/command/prove.cpp). Exit codes of every command (kUsage): 0 holds / correct, 1 refuted /
+// (proofs/command/prove.cpp). Exit codes of every command (usage()): 0 holds / correct, 1 refuted /
 // wrong / inadmissible, 2 bad input (malformed text, a missing or unreadable file, a directory),
 // 3 unknown, 4 internal error.
 #include "commands.hpp"
@@ -45,103 +45,14 @@
 
 namespace layoutref::cli {
 
-char const* const kUsage =
+// `layoutref help`: this head, each command's help written from its options' definitions
+// (equiv/options.hpp: the same text as `layoutref CMD --help`), then the tail.
+char const* const kUsageHead =
     "usage: layoutref <command> [options]\n"
     "\n"
-    "commands:\n"
-    "  audit [--json] [--expect FILE] [--table-limit N] [--prove] [--draw DIR] [--shard K/N]\n"
-    "        [--report FILE] FILE...\n"
-    "      Judge every case of the vector files (op<TAB>args<TAB>=><TAB>result, see\n"
-    "      tests/conformance/cute/README.md) with the executable specification. One line per\n"
-    "      case: `file:line op verdict [detail]`, verdict correct | wrong | unsupported |\n"
-    "      malformed; the last line sums them up. Exit 0 when nothing is wrong, unsupported\n"
-    "      or malformed. With --expect FILE (file<TAB>line<TAB>op<TAB>reason lines), exit 0 when\n"
-    "      exactly the listed cases are wrong and nothing is unsupported or malformed.\n"
-    "      With --prove, cases whose tables are past the limit are checked with Z3 instead.\n"
-    "      With --draw DIR, each wrong verdict's claimed result is drawn beside the spec's, the\n"
-    "      differing cells framed in red: DIR/<file>_<line>_<op>.svg (docs/draw.md).\n"
-    "      --shard K/N: only shard K of N of the files' lines (below); --report FILE: write\n"
-    "      the run's (or the shard's) report, a JSON document for `layoutref merge`.\n"
-    "  verify [--data DIR] [--expect FILE] [--results DIR] [--run-properties] [--run-gpu]\n"
-    "         [--run-missing] [--no-proofs] [--json]\n"
-    "      The main job: audit the bundled CuTe vectors (default: the project's\n"
-    "      tests/conformance/cute) and print a table per operation. Wrong verdicts listed in\n"
-    "      the expectations (default: DIR/../expected_wrong.tsv) are CuTe's known divergences\n"
-    "      from the mathematics (docs/divergences.md). Then the CI set of Z3 proofs (run now,\n"
-    "      with z3), and the results of the property suite and of the GPU check (quick sizes)\n"
-    "      as `ctest -L property` and `ctest -L gpu` recorded them in the build tree's results/\n"
-    "      (--results DIR: another directory), with their age; a result older than its\n"
-    "      program's last build does not count. Without a current result a step says `not run`\n"
-    "      and how to run it; a step whose program is not built says so; neither fails verify,\n"
-    "      and the last line names them: `verify: pass (not run: properties, gpu)`.\n"
-    "      --run-properties, --run-gpu: run that step now (5000 cases a property, seed 1, or\n"
-    "      LAYOUTREF_PROPERTY_CASES), recording its results; --run-missing: run each step that\n"
-    "      has no current result (./run.sh verify does); --no-proofs: leave the proofs out.\n"
-    "      --json: the audit alone.\n"
-    "      Exit 0 when every other case is correct and no step that ran failed.\n"
-    "  conform [--json] [--expect FILE] [--shard K/N] [--report FILE] FILE...\n"
-    "      Compute each case with impl (the fast algebra) and compare with the vector's result:\n"
-    "      literal (same text without the static markers `_`), functional (same function, a\n"
-    "      result the spec judges correct, different text), different (first differing\n"
-    "      index), refused (impl's error), unsupported, malformed. With --expect FILE\n"
-    "      (file<TAB>line<TAB>op<TAB>verdict<TAB>reason lines: the cases allowed not to be\n"
-    "      literal, and how), exit 0 when every other case is literal, each listed one has its\n"
-    "      verdict, and the spec judges every non-literal result of impl correct.\n"
-    "      --shard and --report as for audit.\n"
-    "  merge [--report FILE] [--json] REPORT...\n"
-    "      Combine the reports of the N shards of one run (audit, conform, layoutref-properties,\n"
-    "      layoutref-gpu-check, each with --shard K/N --report FILE) into the run's report, the\n"
-    "      same as the run done whole: counts summed, records and failures in shard order.\n"
-    "      Prints the counts and each failure with the command that reproduces it; --report\n"
-    "      FILE writes the merged report, --json prints it instead. Exit 0 no failure,\n"
-    "      1 failures, 2 when the reports are not all N shards of one run (docs/deep-runs.md).\n"
-    "  eval [--json] [--spec] EXPR\n"
-    "      Evaluate an expression in CuTe's names and notation with impl, nested calls allowed\n"
-    "      (--spec: with the executable specification instead; no static markers):\n"
-    "        layoutref eval 'logical_divide((8,24):(24,1), (_4,_8))'\n"
-    "        layoutref eval 'complement((2,4):(1,2), 16)'\n"
-    "        layoutref eval 'size(cosize((4,8):(8,1)))'\n"
-    "      --json prints the result with its shape, stride and profile.\n"
-    "  prove QUERY [--where 'a in 1..64, b in 1..64'] [--timeout MS] [--emit-smt2 FILE] [--json]\n"
-    "      Prove or refute with Z3 (docs/proofs.md): injective(F), surjective(F, N),\n"
-    "      bijective(F, N), equal(F, G), image_within(F, LO, HI), fits(F, int32),\n"
-    "      admissible(OP, ARG...), valid(OP(ARG...)); F is a layout (leaves may use the --where\n"
-    "      variables), an operation call, `Sw<B,M,S> o OFF o L` or `A o B`:\n"
-    "        layoutref prove 'bijective((a,b):(1,a), a*b)' --where 'a in 1..64, b in 1..64'\n"
-    "        layoutref prove 'equal(composition((6,4):(1,10), 4:4), (6,4):(1,10) o 4:4)'\n"
-    "      --timeout MS bounds the whole query (default 10000). Every answer is checked again:\n"
-    "      a proof replayed by a fresh z3 process and, over at most 2^20 points, evaluated with\n"
-    "      the spec; a counterexample evaluated with the spec. A shape or bound that can be\n"
-    "      below 1, or hypotheses that cannot all hold, are bad input.\n"
-    "      Exit 0 proved, 1 refuted (with a counterexample), 2 bad input, 3 unknown,\n"
-    "      4 internal error (a check contradicted the solver).\n"
-    "  table EXPR\n"
-    "      The index table of a rank-2 layout (rank 1: one row), like CuTe's print_layout, or\n"
-    "      CuTe's print_tensor of a coordinate tensor; at most 65536 cells, every cell computed\n"
-    "      with checked arithmetic before anything is printed.\n"
-    "  gen --op OP [--count N] [--seed S] [--admissible | --inadmissible]\n"
-    "      Write N input vectors of OP (default 10, seed 1, admissible inputs) for another\n"
-    "      implementation to fill in: `OP<TAB>args<TAB>=><TAB>?`, the result left open as `?`.\n"
-    "      Replace each `?` with that implementation's result (CuTe notation, or `error` for a\n"
-    "      refusal) and judge the file with `layoutref audit` (a `?` left is malformed). The\n"
-    "      inputs are the property suite's generators (docs/auditing.md), the same for a seed\n"
-    "      on every platform; --inadmissible: inputs built to break a condition (a few are\n"
-    "      admissible after all, where the condition is only sufficient).\n"
-    "  draw [--format svg|tikz|html] [-o FILE] [--element-bytes N] [--banks] EXPR\n"
-    "      A picture of an expression, every value computed by the spec (docs/draw.md): a\n"
-    "      layout's grid (rank 1 a row; nested modes as nested blocks; CuTe's greys), a\n"
-    "      swizzled layout coloured by shared-memory bank and phase (32 banks of 4 bytes;\n"
-    "      --element-bytes N, default 2), composition, the divides and products with their\n"
-    "      tiles coloured and outlined, complement's bijection, coordinate tensors, slices and\n"
-    "      tiles, the thread-value partitions of local_partition and mma_partition_X (cells\n"
-    "      T<t> V<v>, CuTe's thread colours), and two forms of draw alone:\n"
-    "        layoutref draw 'tiled_mma(SM80_16x8x16_F16F16F16F16_TN, (2,2,1):(1,2,0))'\n"
-    "        layoutref draw 'tv_layout(((2,4),(2,2)):((8,1),(4,16)), (4,8))'\n"
-    "        layoutref draw -o divide.svg 'logical_divide((8,24):(24,1), (_4,_8))'\n"
-    "      SVG (default; -o FILE.tex or .html picks the format), TikZ (a LaTeX document for\n"
-    "      pdflatex) or HTML (the SVG with a legend); --banks colours any layout by bank. At\n"
-    "      most 4096 cells a picture. Exit 0 drawn, 1 inadmissible, 2 bad input (nothing to\n"
-    "      draw: an integer or a coordinate; past the cell limit; a file not written).\n"
+    "commands:\n";
+
+char const* const kUsageTail =
     "  help       this text\n"
     "  version    the version\n"
     "\n"
@@ -168,6 +79,15 @@ char const* const kUsage =
     "     directory, an unknown command or option\n"
     "  3  unknown: prove could not decide within its time\n"
     "  4  internal error: an unexpected exception\n";
+
+std::string usage() {
+  std::string prove;
+#ifdef LAYOUTREF_HAVE_PROOFS
+  prove = layoutref::proofs::prove_help();
+#endif
+  return std::string(kUsageHead) + audit_help() + verify_help() + conform_help() + merge_help() + eval_help() + prove + table_help() +
+         gen_help() + draw_help() + kUsageTail;
+}
 
 }  // namespace layoutref::cli
 
@@ -221,7 +141,7 @@ int main(int argc, char** argv) {
   } restore{std::cerr.rdbuf(&clipped)};
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "help" || args[0] == "--help" || args[0] == "-h") {
-    std::cout << kUsage;
+    std::cout << usage();
     return args.empty() ? 2 : 0;
   }
   std::string cmd = args[0];
@@ -253,6 +173,6 @@ int main(int argc, char** argv) {
     std::cerr << "layoutref: internal error: " << e.what() << "\n";
     return 4;
   }
-  std::cerr << "layoutref: unknown command `" << cmd << "`\n" << kUsage;
+  std::cerr << "layoutref: unknown command `" << cmd << "`\n" << usage();
   return 2;
 }

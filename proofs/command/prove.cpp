@@ -1,4 +1,5 @@
 #include <layoutref/proofs/prove.hpp>
+#include "options.hpp"
 #include "prove_internal.hpp"
 #include <layoutref/equiv/json.hpp>
 #include <layoutref/equiv/output.hpp>
@@ -142,37 +143,39 @@ int prove_command(std::vector<std::string> const& args) {
       std::cerr << "layoutref prove: " << message << "\n" << (usage ? kProveUsage : "");
     return 2;
   };
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--json") {
-      continue;
-    } else if (takes_value(args[i])) {
-      if (i + 1 >= args.size()) return refuse(args[i] + " needs a value", true);
-      std::string const& opt = args[i];
-      std::string const& v = args[++i];
-      if (opt == "--solver") {
-        if (v == "z3") solver = lp::SolverChoice::z3;
-        else if (v == "cvc5") solver = lp::SolverChoice::cvc5;
-        else if (v == "both") solver = lp::SolverChoice::both;
-        else return refuse("--solver takes z3, cvc5 or both, got `" + v + "`");
-      } else if (opt == "--where") {
-        where += (where.empty() ? "" : ", ") + v;
-      } else if (opt == "--emit-smt2") {
-        if (v.empty()) return refuse("--emit-smt2 needs a file name, not an empty one");
-        smt2_path = v;
-        smt2_given = true;
-      } else {
-        try {
-          size_t used = 0;
-          long long ms = std::stoll(v, &used);
-          if (used != v.size() || ms < 1 || ms > 86400000) throw std::invalid_argument(v);
-          timeout = static_cast<unsigned>(ms);
-        } catch (std::exception const&) {
-          return refuse("--timeout needs milliseconds in 1..86400000, got `" + v + "`");
-        }
-      }
-    } else if (args[i].rfind("--", 0) == 0) {
-      return refuse("unknown option `" + args[i] + "`", true);
-    }  // anything else is a word of the query (text, above)
+  // The options (options.cpp); each value checked here, naming what it needs.
+  ProveArgs pa;
+  equiv::Options options("prove", kProveProse);
+  define_prove_options(options, pa);
+  std::string option_error;
+  switch (options.parse_quietly(args, option_error)) {
+    case equiv::Options::Parsed::help: std::cout << options.help(); return 0;
+    case equiv::Options::Parsed::error: return refuse(option_error, true);
+    case equiv::Options::Parsed::ok: break;
+  }
+  if (options.app().count("--solver")) {
+    std::string const& v = pa.solver;
+    if (v == "z3") solver = lp::SolverChoice::z3;
+    else if (v == "cvc5") solver = lp::SolverChoice::cvc5;
+    else if (v == "both") solver = lp::SolverChoice::both;
+    else return refuse("--solver takes z3, cvc5 or both, got `" + v + "`");
+  }
+  for (auto const& w : pa.where) where += (where.empty() ? "" : ", ") + w;
+  if (options.app().count("--emit-smt2")) {
+    if (pa.emit_smt2.empty()) return refuse("--emit-smt2 needs a file name, not an empty one");
+    smt2_path = pa.emit_smt2;
+    smt2_given = true;
+  }
+  if (options.app().count("--timeout")) {
+    std::string const& v = pa.timeout;
+    try {
+      size_t used = 0;
+      long long ms = std::stoll(v, &used);
+      if (used != v.size() || ms < 1 || ms > 86400000) throw std::invalid_argument(v);
+      timeout = static_cast<unsigned>(ms);
+    } catch (std::exception const&) {
+      return refuse("--timeout needs milliseconds in 1..86400000, got `" + v + "`");
+    }
   }
   if (text.empty()) return refuse("no query given", true);
   auto const t0 = std::chrono::steady_clock::now();

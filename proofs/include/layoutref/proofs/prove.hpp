@@ -1,6 +1,7 @@
 // layoutref proofs — the command `prove`: Z3 queries over CuTe notation and layoutref's operations.
 //
-//   layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--timeout MS] [--emit-smt2 FILE] [--json]
+//   layoutref prove QUERY [--where 'a in 1..64, M in 1..2^20, M % 128 == 0'] [--timeout MS] [--solver z3|cvc5|both]
+//                         [--emit-smt2 FILE] [--json]
 //
 //   QUERY := injective(F) | surjective(F, N) | bijective(F, N) | equal(F, G)
 //          | image_within(F, LO, HI) | fits(F, int32) | admissible(OP, ARG...) | valid(OP(ARG...))
@@ -22,6 +23,9 @@
 namespace layoutref::proofs {
 
 int prove_command(std::vector<std::string> const& args);
+/// `layoutref prove --help`, written from prove's options (proofs/command/options.cpp); also its
+/// part of `layoutref help`.
+std::string prove_help();
 
 /// The operations `prove` computes on symbolic arguments (docs/proofs.md), by their names in
 /// equiv's table of operations; the others are computed by impl on concrete arguments only.
