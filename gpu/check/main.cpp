@@ -20,11 +20,14 @@
 // (ctest's SKIP_RETURN_CODE), with the reason printed.
 #include "suites.hpp"
 
+#include <layoutref/equiv/options.hpp>
+
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #ifndef LAYOUTREF_CONFORMANCE_DIR
@@ -35,59 +38,83 @@ namespace {
 
 using namespace layoutref::gpu;
 
-int usage(char const* why) {
-  std::fprintf(stderr, "layoutref-gpu-check: %s\nusage: layoutref-gpu-check [--suite eval|tables|sweep|tensor|bench|all]... [--quick] [--summary]\n"
-                       "       [--out FILE] [--data DIR] [--stack BYTES] [--bench-size N] [--reps N] [--time-limit SECONDS]\n"
-                       "       [--shard K/N] [--report FILE] [--max-shape N] [--max-stride N]  (with --suite sweep alone)\n", why);
-  return 2;
+char const* const kProse =
+    "impl evaluated on the device, cross-checked against the spec (docs/gpu.md). Suites\n"
+    "(default: all but bench): eval, tables, sweep, tensor, bench. --shard, --report,\n"
+    "--max-shape and --max-stride take --suite sweep alone. Exit 0 every check agreed;\n"
+    "1 a mismatch or an error; 2 usage; 77 no usable GPU.";
+
+struct Args {
+  std::vector<std::string> suites;
+  bool quick = false, summary = false;
+  std::string out, data, stack, bench_size, reps, time_limit, shard, report, max_shape, max_stride;
+};
+
+void define_options(layoutref::equiv::Options& o, Args& a) {
+  o.app()
+      .add_option("--suite", a.suites, "a suite to run: eval, tables, sweep, tensor, bench or all (given again: both)")
+      ->type_name("eval|tables|sweep|tensor|bench|all")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  o.app().add_flag("--quick", a.quick, "the small sizes (ctest, layoutref verify)");
+  o.app().add_flag("--summary", a.summary, "only the summary lines on stdout");
+  o.app().add_option("--out", a.out, "also write the summary lines to FILE (the record layoutref verify reads)")->type_name("FILE");
+  o.app().add_option("--data", a.data, "the conformance vectors' directory")->type_name("DIR");
+  o.app().add_option("--stack", a.stack, "the device stack per thread to set: 0 (leave it), or >= 1024")->type_name("BYTES");
+  o.app().add_option("--bench-size", a.bench_size, "bench: the matrices' side, a multiple of 64 (default 16384)")->type_name("N");
+  o.app().add_option("--reps", a.reps, "bench: repetitions (default 20)")->type_name("N");
+  o.app().add_option("--time-limit", a.time_limit, "eval and tables: leave out the largest items after SECONDS")->type_name("SECONDS");
+  o.app().add_option("--shard", a.shard, "sweep: the blocks of shard K of N")->type_name("K/N");
+  o.app().add_option("--report", a.report, "sweep: write the report, for layoutref merge")->type_name("FILE");
+  o.app().add_option("--max-shape", a.max_shape, "sweep: the layouts' largest shape entry")->type_name("N");
+  o.app().add_option("--max-stride", a.max_stride, "sweep: the layouts' largest stride")->type_name("N");
+  o.set_unknown_word("argument");
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  Args a;
+  layoutref::equiv::Options options("", kProse, "layoutref-gpu-check");
+  define_options(options, a);
+  std::string const usage_line = "usage: " + options.synopsis() + "\n";
+  auto usage = [&](std::string const& why) {
+    std::fprintf(stderr, "layoutref-gpu-check: %s\n%s", why.c_str(), usage_line.c_str());
+    return 2;
+  };
+  if (auto rc = options.parse(std::vector<std::string>(argv + 1, argv + argc))) return *rc;
+  auto given = [&](char const* name) { return options.app().count(name) > 0; };
   Options o;
-  o.data = LAYOUTREF_CONFORMANCE_DIR;
+  o.data = given("--data") ? a.data : std::string(LAYOUTREF_CONFORMANCE_DIR);
   bool sweep_only = false;  // an option of the sweep alone was given
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--suite") {
-      std::string s = next();
-      if (s == "all") o.suites.insert({"eval", "tables", "sweep", "tensor", "bench"});
-      else if (s == "eval" || s == "tables" || s == "sweep" || s == "tensor" || s == "bench") o.suites.insert(s);
-      else return usage(("unknown suite `" + s + "`").c_str());
-    } else if (a == "--quick") {
-      o.quick = true;
-    } else if (a == "--summary") {
-      o.summary = true;
-    } else if (a == "--out") {
-      o.out = next();
-    } else if (a == "--data") {
-      o.data = next();
-    } else if (a == "--stack") {
-      o.stack = static_cast<std::size_t>(std::atoll(next().c_str()));
-    } else if (a == "--bench-size") {
-      o.bench_size = std::atoll(next().c_str());
-    } else if (a == "--reps") {
-      o.reps = std::atoi(next().c_str());
-    } else if (a == "--time-limit") {
-      o.time_limit = std::atof(next().c_str());
-    } else if (a == "--shard") {
-      std::string error;
-      if (!layoutref::equiv::parse_shard(next(), o.shard, error)) return usage(("--shard " + error).c_str());
-      sweep_only = true;
-    } else if (a == "--report") {
-      o.report = next();
-      if (o.report.empty()) return usage("--report needs a file");
-      sweep_only = true;
-    } else if (a == "--max-shape" || a == "--max-stride") {
-      std::string v = next();
-      if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return usage((a + " needs a whole number").c_str());
-      (a == "--max-shape" ? o.max_shape : o.max_stride) = std::atoi(v.c_str());
-      sweep_only = true;
-    } else {
-      return usage(("unknown argument `" + a + "`").c_str());
-    }
+  for (auto const& s : a.suites) {
+    if (s == "all") o.suites.insert({"eval", "tables", "sweep", "tensor", "bench"});
+    else if (s == "eval" || s == "tables" || s == "sweep" || s == "tensor" || s == "bench") o.suites.insert(s);
+    else return usage("unknown suite `" + s + "`");
+  }
+  o.quick = a.quick;
+  o.summary = a.summary;
+  o.out = a.out;
+  if (given("--stack")) o.stack = static_cast<std::size_t>(std::atoll(a.stack.c_str()));
+  if (given("--bench-size")) o.bench_size = std::atoll(a.bench_size.c_str());
+  if (given("--reps")) o.reps = std::atoi(a.reps.c_str());
+  if (given("--time-limit")) o.time_limit = std::atof(a.time_limit.c_str());
+  if (given("--shard")) {
+    std::string error;
+    if (!layoutref::equiv::parse_shard(a.shard, o.shard, error)) return usage("--shard " + error);
+    sweep_only = true;
+  }
+  if (given("--report")) {
+    o.report = a.report;
+    if (o.report.empty()) return usage("--report needs a file");
+    sweep_only = true;
+  }
+  for (auto [name, text, out] : {std::tuple<char const*, std::string*, int*>{"--max-shape", &a.max_shape, &o.max_shape},
+                                 {"--max-stride", &a.max_stride, &o.max_stride}}) {
+    if (!given(name)) continue;
+    std::string const& v = *text;
+    if (v.empty() || v.size() > 6 || v.find_first_not_of("0123456789") != std::string::npos) return usage(std::string(name) + " needs a whole number");
+    *out = std::atoi(v.c_str());
+    sweep_only = true;
   }
   if (o.suites.empty()) o.suites = {"eval", "tables", "sweep", "tensor"};
   if (sweep_only && o.suites != std::set<std::string>{"sweep"})

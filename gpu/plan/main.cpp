@@ -11,22 +11,40 @@
 // Exit 0; 2 on a bad option.
 #include "../check/sweep_plan.hpp"
 
+#include <layoutref/equiv/options.hpp>
 #include <layoutref/equiv/report.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <tuple>
+#include <vector>
 
 namespace {
 
 using namespace layoutref;
 
-int usage(std::string const& why) {
-  std::fprintf(stderr,
-               "layoutref-sweep-plan: %s\nusage: layoutref-sweep-plan [--quick] [--max-shape N] [--max-stride N] [--shard K/N] "
-               "[--report FILE] [--list]\n",
-               why.c_str());
-  return 2;
+char const* const kProse =
+    "The sweep suite's enumeration on the host, without CUDA or a GPU: the plan (its segments\n"
+    "and blocks) and the blocks a shard of `layoutref-gpu-check --suite sweep` runs; --report\n"
+    "writes the shard's dry-run report, which `layoutref merge` combines (docs/deep-runs.md).\n"
+    "Exit 0; 2 on a bad option.";
+
+struct Args {
+  bool quick = false, list = false;
+  std::string max_shape, max_stride, shard, report_path;
+};
+
+void define_options(equiv::Options& o, Args& a) {
+  o.app().add_flag("--quick", a.quick, "the quick sizes (ctest's)");
+  o.app().add_option("--max-shape", a.max_shape, "the layouts' largest shape entry, 1..1000000")->type_name("N");
+  o.app().add_option("--max-stride", a.max_stride, "the layouts' largest stride, 0..1000000")->type_name("N");
+  o.app().add_option("--shard", a.shard, "shard K of N of the blocks")->type_name("K/N");
+  o.app().add_option("--report", a.report_path, "write the shard's dry-run report")->type_name("FILE");
+  o.app().add_flag("--list", a.list, "print each block of the shard (unit, segment, items)");
+  o.set_unknown_word("argument");
+  o.set_value_hint("--shard", "K/N");
+  o.set_value_hint("--report", "a file");
 }
 
 bool parse_int(std::string const& s, int lo, int hi, int& out) {
@@ -40,32 +58,26 @@ bool parse_int(std::string const& s, int lo, int hi, int& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool quick = false, list = false;
+  Args a;
+  equiv::Options options("", kProse, "layoutref-sweep-plan");
+  define_options(options, a);
+  std::string const usage_line = "usage: " + options.synopsis() + "\n";
+  auto usage = [&](std::string const& why) {
+    std::fprintf(stderr, "layoutref-sweep-plan: %s\n%s", why.c_str(), usage_line.c_str());
+    return 2;
+  };
+  if (auto rc = options.parse(std::vector<std::string>(argv + 1, argv + argc))) return *rc;
+  bool const quick = a.quick, list = a.list;
   int max_shape = -1, max_stride = -1;
+  for (auto [name, text, lo, out] : {std::tuple<char const*, std::string*, int, int*>{"--max-shape", &a.max_shape, 1, &max_shape},
+                                     {"--max-stride", &a.max_stride, 0, &max_stride}})
+    if (options.app().count(name) && !parse_int(*text, lo, 1000000, *out)) return usage(std::string(name) + " needs a whole number");
   equiv::Shard shard;
-  std::string report_path;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    bool has = i + 1 < argc;
-    if (a == "--quick") {
-      quick = true;
-    } else if (a == "--list") {
-      list = true;
-    } else if (a == "--max-shape" || a == "--max-stride") {
-      int v = 0;
-      if (!has || !parse_int(argv[++i], a == "--max-shape" ? 1 : 0, 1000000, v)) return usage(a + " needs a whole number");
-      (a == "--max-shape" ? max_shape : max_stride) = v;
-    } else if (a == "--shard") {
-      std::string error;
-      if (!has) return usage("--shard needs a value (K/N)");
-      if (!equiv::parse_shard(argv[++i], shard, error)) return usage("--shard " + error);
-    } else if (a == "--report") {
-      if (!has) return usage("--report needs a value (a file)");
-      report_path = argv[++i];
-    } else {
-      return usage("unknown argument `" + a + "`");
-    }
+  if (options.app().count("--shard")) {
+    std::string error;
+    if (!equiv::parse_shard(a.shard, shard, error)) return usage("--shard " + error);
   }
+  std::string const& report_path = a.report_path;
   gpu::SweepBounds b = gpu::sweep_bounds(quick);
   if (max_shape >= 0) b.max_shape = max_shape;
   if (max_stride >= 0) b.max_stride = max_stride;
