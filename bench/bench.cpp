@@ -2,16 +2,18 @@
 //
 //   layoutref-bench --vectors FILE... [--json] [benchmark options]
 //
-// Reads the vector files (equiv's reader), converts every case's arguments into impl values once
-// (outside the timed region), and registers one Google Benchmark per operation that calls the
-// impl function on each of the op's cases in turn (impl's function itself, not the row's
-// computation in equiv's table, which also converts the arguments from terms and the result to a
-// term; every row of the table that the files exercise and this does not time is named on stderr): the reported time is ns per call, averaged
-// over the op's cases, and the run is repeated (5 times unless --benchmark_repetitions says
-// otherwise) to report the median per op. `--json` is `--benchmark_format=json`.
-// Cases whose arguments impl cannot represent are skipped; cases impl refuses are timed as they
-// are (the refusal is the result). Both are counted on stderr, one line per benchmark, before
-// the run. Besides the ops, `eval_fast_layout` times FastLayout evaluation on the eval cases
+// Reads the vector files (equiv's reader) and registers one Google Benchmark per row of equiv's
+// table with a `prepare` face (operations.hpp), named as the row: each case's arguments are
+// converted into impl values once by the row's prepare (outside the timed region), and the timed
+// region is the prepared impl call (PreparedCall::call: impl's function itself, no term converted
+// either way; the row's computation is the same call with its result printed). Every row of the
+// table that the files exercise and that has no prepare is named on stderr. The reported time is
+// ns per call, averaged over the op's cases, and the run is repeated (5 times unless
+// --benchmark_repetitions says otherwise) to report the median per op. `--json` is
+// `--benchmark_format=json`.
+// Cases whose arguments impl cannot take are skipped; cases impl refuses are timed as they are
+// (the refusal is the result). Both are counted on stderr, one line per benchmark, before the
+// run. Besides the rows, `eval_fast_layout` times FastLayout evaluation on the eval cases
 // (prepared outside the timed region) and `fast_layout_make` its preparation; `<op>_small`
 // times an op with each case at the smallest capacity (impl::LayoutN<4>, <8>, <16>) that gives
 // the default capacity's answer, to compare with `<op>` at the default capacity (32).
@@ -67,7 +69,6 @@ struct Entry {
   std::string where;  ///< file:line
 };
 std::map<std::string, std::vector<Entry>> g_cases;  // op -> its cases
-std::set<std::string> g_benchmarked;                 // ops with a benchmark
 bool g_default_repetitions = true;                   // no --benchmark_repetitions given
 bool g_default_min_time = true;                      // no --benchmark_min_time given
 bool g_default_aggregates = true;                    // no --benchmark_*aggregates_only given
@@ -111,7 +112,6 @@ struct PerCase {
 /// a few slow cases show apart from the typical one.
 template <class P, class Prepare, class Call>
 void define(std::string const& name, std::string const& op, Prepare prepare, Call call) {
-  g_benchmarked.insert(op);
   auto it = g_cases.find(op);
   if (it == g_cases.end()) return;
   auto cases = std::make_shared<std::vector<P>>();
@@ -182,28 +182,6 @@ std::optional<impl::Layout> layout(notation::Term const& t) {
 }
 std::optional<impl::IntTuple> int_tuple(notation::Term const& t) { return value_of(impl::to_int_tuple(t)); }
 std::optional<impl::Int> integer(notation::Term const& t) { return value_of(impl::to_int(t)); }
-/// A scalar argument that was a static Int<N> in CuTe's call (cotargets, N of upcast, ...).
-std::optional<impl::Int> static_integer(notation::Term const& t) {
-  auto n = integer(t);
-  if (n) n->is_static = true;
-  return n;
-}
-
-/// `Sw<B,M,S> o off o L`.
-std::optional<impl::ComposedLayout> composed(notation::Term const& t) {
-  if (t.kind != notation::Kind::chain || t.children.size() != 3 || t.children[0].kind != notation::Kind::swizzle)
-    return std::nullopt;
-  impl::ComposedLayout c;
-  c.outer = impl::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
-  auto off = integer(t.children[1]);
-  auto inner = layout(t.children[2]);
-  if (!off || !inner) return std::nullopt;
-  c.offset = *off;
-  c.inner = *inner;
-  if (!impl::validate(c).ok()) return std::nullopt;
-  return c;
-}
-
 /// Keep the whole result alive (so that no part of the computation is optimized away) and say
 /// whether it is a value.
 template <class T>
@@ -216,8 +194,7 @@ bool keep(impl::i64 v) {
   return true;
 }
 
-// The prepared arguments of the ops. Ops with variants (an optional argument, a layout or a
-// tiler) keep a `kind` and the timed call dispatches on it.
+// The prepared arguments of the extras (FastLayout, the small capacities).
 using impl::Int;
 using impl::IntTuple;
 using impl::Layout;
@@ -225,23 +202,9 @@ using impl::Tiler;
 struct L1 {
   Layout l;
 };
-struct L2 {
-  Layout a, b;
-};
 struct LI {
   Layout l;
   impl::i64 i = 0;
-};
-struct LN {
-  Layout l;
-  Int n{};
-};
-struct SN {
-  IntTuple s;
-  Int n{};
-};
-struct SS {
-  IntTuple a, b;
 };
 struct LT {
   Layout l;
@@ -251,62 +214,21 @@ struct FastIndex {
   impl::FastLayout f;
   impl::i64 i = 0;
 };
-struct EvalCase {
-  bool swizzled = false;
-  Layout l;
-  impl::ComposedLayout c;
-  impl::i64 i = 0;
-};
-struct Crd2Idx {
-  bool on_layout = true;
-  IntTuple c;
-  Layout l;
-  IntTuple s;
-};
 struct ByProfile {
   bool by = false;
   Layout l;
   IntTuple p;
 };
-struct Complement {
-  bool with = false;
-  Layout l;
-  IntTuple m;
-};
-struct Composition {
-  int kind = 0;  // 0: layout B, 1: tiler, 2: swizzled A with a layout, 3: swizzled A with a tiler
-  Layout a, b;
-  Tiler t;
-  impl::ComposedLayout c;
-};
-struct TileToShape {
-  bool ordered = false;
-  Layout block;
-  IntTuple shape, order;
-};
-
 std::optional<L1> l1(Args const& a) {
   auto l = layout(a.at(0));
   if (!l) return std::nullopt;
   return L1{*l};
-}
-std::optional<L2> l2(Args const& a) {
-  auto x = layout(a.at(0));
-  auto y = layout(a.at(1));
-  if (!x || !y) return std::nullopt;
-  return L2{*x, *y};
 }
 std::optional<LI> li(Args const& a) {
   auto l = layout(a.at(0));
   auto i = integer(a.at(1));
   if (!l || !i) return std::nullopt;
   return LI{*l, i->value};
-}
-std::optional<LN> ln(Args const& a) {
-  auto l = layout(a.at(0));
-  auto n = static_integer(a.at(1));
-  if (!l || !n) return std::nullopt;
-  return LN{*l, *n};
 }
 std::optional<LT> lt(Args const& a) {
   auto l = layout(a.at(0));
@@ -471,28 +393,27 @@ Opt<WithM<impl::kMaxLeaves>> with_profile(Args const& a) {
   return WithM<impl::kMaxLeaves>{c->by, c->l, c->p};
 }
 
-// ---- the table: one benchmark per op ------------------------------------------------------------
+// ---- one benchmark per row of equiv's table, and the extras ------------------------------------
+
+/// The row's benchmark: its prepared calls, timed through PreparedCall::call.
+void define_row(std::string const& name, layoutref::equiv::Prepare const& prepare) {
+  using Call = std::shared_ptr<layoutref::equiv::PreparedCall>;
+  define<Call>(
+      name, name,
+      [&prepare](Args const& a) -> std::optional<Call> {
+        layoutref::equiv::Prepared p = prepare(a);
+        if (!p.call) return std::nullopt;
+        return Call(std::move(p.call));
+      },
+      [](Call const& c) { return c->call(); });
+}
 
 void define_all() {
-  // queries
-  define<L1>("size", "size", l1, [](L1 const& c) { return keep(impl::size(c.l)); });
-  define<L1>("cosize", "cosize", l1, [](L1 const& c) { return keep(impl::cosize(c.l)); });
-  define<L1>("rank", "rank", l1, [](L1 const& c) { return keep(impl::i64{c.l.rank()}); });
-  define<L1>("depth", "depth", l1, [](L1 const& c) { return keep(impl::i64{c.l.depth()}); });
+  for (auto const& [op, row] : layoutref::equiv::operations().rows())
+    if (row.prepare) define_row(op, row.prepare);
 
-  // the layout function: impl::evaluate (layouts and swizzled layouts), FastLayout evaluation
-  // (prepared outside the timed region) and FastLayout::make on the same layouts
-  define<EvalCase>(
-      "eval", "eval",
-      [](Args const& a) -> std::optional<EvalCase> {
-        auto i = integer(a.at(1));
-        if (!i) return std::nullopt;
-        if (auto c = composed(a.at(0))) return EvalCase{true, {}, *c, i->value};
-        auto l = layout(a.at(0));
-        if (!l) return std::nullopt;
-        return EvalCase{false, *l, {}, i->value};
-      },
-      [](EvalCase const& c) { return c.swizzled ? keep(impl::evaluate(c.c, c.i)) : keep(impl::evaluate(c.l, c.i)); });
+  // FastLayout evaluation (prepared outside the timed region) and FastLayout::make on the
+  // layouts of the eval cases
   define<FastIndex>(
       "eval_fast_layout", "eval",
       [](Args const& a) -> std::optional<FastIndex> {
@@ -505,75 +426,9 @@ void define_all() {
       [](FastIndex const& c) { return keep(c.f(c.i)); });
   define<L1>("fast_layout_make", "eval", l1, [](L1 const& c) { return keep(impl::FastLayout::make(c.l)); });
 
-  // coordinates
-  define<Crd2Idx>(
-      "crd2idx", "crd2idx",
-      [](Args const& a) -> std::optional<Crd2Idx> {
-        auto c = int_tuple(a.at(0));
-        if (!c) return std::nullopt;
-        if (a.at(1).kind == notation::Kind::layout) {
-          auto l = layout(a.at(1));
-          if (!l) return std::nullopt;
-          return Crd2Idx{true, *c, *l, {}};
-        }
-        auto s = int_tuple(a.at(1));
-        if (!s) return std::nullopt;
-        return Crd2Idx{false, *c, {}, *s};
-      },
-      [](Crd2Idx const& c) { return c.on_layout ? keep(impl::crd2idx(c.c, c.l)) : keep(impl::crd2idx(c.c, c.s)); });
-  define<SN>(
-      "idx2crd", "idx2crd",
-      [](Args const& a) -> std::optional<SN> {
-        auto i = integer(a.at(0));
-        auto s = int_tuple(a.at(1));
-        if (!i || !s) return std::nullopt;
-        return SN{*s, *i};
-      },
-      [](SN const& c) { return keep(impl::idx2crd(c.n, c.s)); });
-
-  // coalesce group
-  define<ByProfile>("coalesce", "coalesce", by_profile,
-                    [](ByProfile const& c) { return c.by ? keep(impl::coalesce(c.l, c.p)) : keep(impl::coalesce(c.l)); });
+  // the ops at the smallest capacity that holds each case
   define_small<WithM>("coalesce_small", "coalesce", with_profile,
                       [](auto const& c) { return c.with ? impl::coalesce(c.l, c.t) : impl::coalesce(c.l); });
-  define<ByProfile>("filter", "filter", by_profile,
-                    [](ByProfile const& c) { return c.by ? keep(impl::filter(c.l, c.p)) : keep(impl::filter(c.l)); });
-  define<L1>("filter_zeros", "filter_zeros", l1, [](L1 const& c) { return keep(impl::filter_zeros(c.l)); });
-
-  // composition: with a layout, a tiler, and of swizzled layouts
-  define<Composition>(
-      "composition", "composition",
-      [](Args const& a) -> std::optional<Composition> {
-        Composition c;
-        bool b_is_layout = a.at(1).kind == notation::Kind::layout;
-        if (b_is_layout) {
-          auto b = layout(a.at(1));
-          if (!b) return std::nullopt;
-          c.b = *b;
-        } else {
-          auto t = value_of(impl::to_tiler(a.at(1)));
-          if (!t) return std::nullopt;
-          c.t = *t;
-        }
-        if (auto sw = composed(a.at(0))) {
-          c.c = *sw;
-          c.kind = b_is_layout ? 2 : 3;
-          return c;
-        }
-        auto l = layout(a.at(0));
-        if (!l) return std::nullopt;
-        c.a = *l;
-        c.kind = b_is_layout ? 0 : 1;
-        return c;
-      },
-      [](Composition const& c) {
-        switch (c.kind) {
-          case 0: return keep(impl::composition(c.a, c.b));
-          case 1: return keep(impl::composition(c.a, c.t));
-          case 2: return keep(impl::composition(c.c, c.b));
-          default: return keep(impl::composition(c.c, c.t));
-        }
-      });
 
   define_small<CompositionM>(
       "composition_small", "composition",
@@ -596,20 +451,6 @@ void define_all() {
       },
       [](auto const& c) { return c.tiler ? impl::composition(c.a, c.t) : impl::composition(c.a, c.b); });
 
-  // complement(L[, cotarget]); the cotarget was static in CuTe's call
-  define<Complement>(
-      "complement", "complement",
-      [](Args const& a) -> std::optional<Complement> {
-        auto l = layout(a.at(0));
-        if (!l) return std::nullopt;
-        if (a.size() < 2) return Complement{false, *l, {}};
-        auto m = int_tuple(a.at(1));
-        if (!m) return std::nullopt;
-        for (int k = 0; k < m->nleaves; ++k) m->leaf[k].is_static = true;
-        return Complement{true, *l, *m};
-      },
-      [](Complement const& c) { return c.with ? keep(impl::complement(c.l, c.m)) : keep(impl::complement(c.l)); });
-
   define_small<WithM>(
       "complement_small", "complement",
       [](Args const& a) -> Opt<WithM<impl::kMaxLeaves>> {
@@ -623,12 +464,6 @@ void define_all() {
       },
       [](auto const& c) { return c.with ? impl::complement(c.l, c.t) : impl::complement(c.l); });
 
-  // inverses and common vectors
-  define<L1>("right_inverse", "right_inverse", l1, [](L1 const& c) { return keep(impl::right_inverse(c.l)); });
-  define<L1>("left_inverse", "left_inverse", l1, [](L1 const& c) { return keep(impl::left_inverse(c.l)); });
-  define<L2>("max_common_vector", "max_common_vector", l2, [](L2 const& c) { return keep(impl::max_common_vector(c.a, c.b)); });
-  define<L2>("max_common_layout", "max_common_layout", l2, [](L2 const& c) { return keep(impl::max_common_layout(c.a, c.b)); });
-
   auto one = [](Args const& a) -> Opt<OneM<impl::kMaxLeaves>> {
     auto l = layout(a.at(0));
     if (!l) return std::nullopt;
@@ -637,26 +472,16 @@ void define_all() {
   define_small<OneM>("right_inverse_small", "right_inverse", one, [](auto const& c) { return impl::right_inverse(c.l); });
   define_small<OneM>("left_inverse_small", "left_inverse", one, [](auto const& c) { return impl::left_inverse(c.l); });
 
-  // divides and products by a tiler
-  define<LT>("logical_divide", "logical_divide", lt, [](LT const& c) { return keep(impl::logical_divide(c.l, c.t)); });
-  define<LT>("zipped_divide", "zipped_divide", lt, [](LT const& c) { return keep(impl::zipped_divide(c.l, c.t)); });
-  define<LT>("tiled_divide", "tiled_divide", lt, [](LT const& c) { return keep(impl::tiled_divide(c.l, c.t)); });
-  define<LT>("flat_divide", "flat_divide", lt, [](LT const& c) { return keep(impl::flat_divide(c.l, c.t)); });
-  define<LT>("logical_product", "logical_product", lt, [](LT const& c) { return keep(impl::logical_product(c.l, c.t)); });
-  define<LT>("zipped_product", "zipped_product", lt, [](LT const& c) { return keep(impl::zipped_product(c.l, c.t)); });
-  define<LT>("tiled_product", "tiled_product", lt, [](LT const& c) { return keep(impl::tiled_product(c.l, c.t)); });
-  define<LT>("flat_product", "flat_product", lt, [](LT const& c) { return keep(impl::flat_product(c.l, c.t)); });
-  define<L2>("blocked_product", "blocked_product", l2, [](L2 const& c) { return keep(impl::blocked_product(c.a, c.b)); });
-  define<L2>("raked_product", "raked_product", l2, [](L2 const& c) { return keep(impl::raked_product(c.a, c.b)); });
   auto tiled = [](Args const& a) -> Opt<TiledM<impl::kMaxLeaves>> {
     auto c = lt(a);
     if (!c) return std::nullopt;
     return TiledM<impl::kMaxLeaves>{c->l, c->t};
   };
   auto two = [](Args const& a) -> Opt<TwoM<impl::kMaxLeaves>> {
-    auto c = l2(a);
-    if (!c) return std::nullopt;
-    return TwoM<impl::kMaxLeaves>{c->a, c->b};
+    auto x = layout(a.at(0));
+    auto y = layout(a.at(1));
+    if (!x || !y) return std::nullopt;
+    return TwoM<impl::kMaxLeaves>{*x, *y};
   };
   define_small<TiledM>("logical_divide_small", "logical_divide", tiled, [](auto const& c) { return impl::logical_divide(c.l, c.t); });
   define_small<TiledM>("zipped_divide_small", "zipped_divide", tiled, [](auto const& c) { return impl::zipped_divide(c.l, c.t); });
@@ -668,46 +493,6 @@ void define_all() {
   define_small<TiledM>("flat_product_small", "flat_product", tiled, [](auto const& c) { return impl::flat_product(c.l, c.t); });
   define_small<TwoM>("blocked_product_small", "blocked_product", two, [](auto const& c) { return impl::blocked_product(c.a, c.b); });
   define_small<TwoM>("raked_product_small", "raked_product", two, [](auto const& c) { return impl::raked_product(c.a, c.b); });
-  define<TileToShape>(
-      "tile_to_shape", "tile_to_shape",
-      [](Args const& a) -> std::optional<TileToShape> {
-        auto block = layout(a.at(0));
-        auto shape = int_tuple(a.at(1));
-        if (!block || !shape) return std::nullopt;
-        if (a.size() < 3) return TileToShape{false, *block, *shape, {}};
-        auto order = int_tuple(a.at(2));
-        if (!order) return std::nullopt;
-        return TileToShape{true, *block, *shape, *order};
-      },
-      [](TileToShape const& c) {
-        return c.ordered ? keep(impl::tile_to_shape(c.block, c.shape, c.order)) : keep(impl::tile_to_shape(c.block, c.shape));
-      });
-
-  // construction and the rest of misc.tsv
-  define<L1>("make_layout_like", "make_layout_like", l1, [](L1 const& c) { return keep(impl::make_layout_like(c.l)); });
-  define<L1>("make_fragment_like", "make_fragment_like", l1, [](L1 const& c) { return keep(impl::make_fragment_like(c.l)); });
-  define<SS>(
-      "make_ordered_layout", "make_ordered_layout",
-      [](Args const& a) -> std::optional<SS> {
-        auto s = int_tuple(a.at(0));
-        auto o = int_tuple(a.at(1));
-        if (!s || !o) return std::nullopt;
-        return SS{*s, *o};
-      },
-      [](SS const& c) { return keep(impl::make_ordered_layout(c.a, c.b)); });
-  define<L1>("nullspace", "nullspace", l1, [](L1 const& c) { return keep(impl::nullspace(c.l)); });
-  define<LN>("upcast", "upcast", ln, [](LN const& c) { return keep(impl::upcast(c.l, c.n.value)); });
-  define<LN>("downcast", "downcast", ln, [](LN const& c) { return keep(impl::downcast(c.l, c.n.value)); });
-  define<SN>(
-      "domain_distribute", "domain_distribute",
-      [](Args const& a) -> std::optional<SN> {
-        auto s = int_tuple(a.at(0));
-        auto n = static_integer(a.at(1));
-        if (!s || !n) return std::nullopt;
-        return SN{*s, *n};
-      },
-      [](SN const& c) { return keep(impl::domain_distribute(c.s, c.n)); });
-  define<L1>("max_alignment", "max_alignment", l1, [](L1 const& c) { return keep(impl::max_alignment(c.l)); });
 }
 
 // ---- the command line ---------------------------------------------------------------------------
@@ -780,10 +565,10 @@ int main(int argc, char** argv) {
   g_default_min_time = !has_flag(rest, "--benchmark_min_time");
   g_default_aggregates = !has_flag(rest, "--benchmark_report_aggregates_only") && !has_flag(rest, "--benchmark_display_aggregates_only");
   define_all();
-  // What `layoutref conform` computes but this table does not time, and ops of the files
-  // that nothing computes.
+  // The rows the files exercise that have no prepared call (what `layoutref conform` computes
+  // but this does not time).
   for (auto const& [op, row] : layoutref::equiv::operations().rows())
-    if (!g_benchmarked.count(op) && g_cases.count(op)) std::fprintf(stderr, "layoutref-bench: `%s` is not benchmarked\n", op.c_str());
+    if (!row.prepare && g_cases.count(op)) std::fprintf(stderr, "layoutref-bench: `%s` is not benchmarked\n", op.c_str());
 
   int bargc = static_cast<int>(rest.size());
   benchmark::Initialize(&bargc, rest.data());

@@ -14,13 +14,13 @@ namespace {
 
 // op(L) or, with a second argument, op(L, profile), with impl.
 template <class One, class ByProfile>
-ImplResult by_profile(Args const& a, One const& one, ByProfile const& by) {
+Prepared by_profile(Args const& a, One const& one, ByProfile const& by) {
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return refused(l.error);
-  if (a.size() < 2) return result_of(one(l.value));
+  if (!l.ok()) return unprepared(l.error);
+  if (a.size() < 2) return prepared([one, l = l.value] { return one(l); });
   auto p = impl::to_int_tuple(a.at(1));
-  if (!p.ok()) return refused(p.error);
-  return result_of(by(l.value, p.value));
+  if (!p.ok()) return unprepared(p.error);
+  return prepared([by, l = l.value, p = p.value] { return by(l, p); });
 }
 
 }  // namespace
@@ -35,7 +35,7 @@ void register_coalesce(OperationTable& t) {
         return a.size() == 1 ? sp::check_coalesce(sp::to_layout(a[0]), layout_claim(r))
                              : sp::check_coalesce(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         return by_profile(
             a, [](impl::Layout const& l) { return impl::coalesce(l); },
             [](impl::Layout const& l, impl::IntTuple const& p) { return impl::coalesce(l, p); });
@@ -52,7 +52,7 @@ void register_coalesce(OperationTable& t) {
         return a.size() == 1 ? sp::check_filter(sp::to_layout(a[0]), layout_claim(r))
                              : sp::check_filter(sp::to_layout(a[0]), sp::to_int_tuple(a[1]), layout_claim(r));
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         return by_profile(
             a, [](impl::Layout const& l) { return impl::filter(l); },
             [](impl::Layout const& l, impl::IntTuple const& p) { return impl::filter(l, p); });
@@ -66,11 +66,7 @@ void register_coalesce(OperationTable& t) {
   t.add({
       .usage = "filter_zeros(L)", .args = {K::layout}, .min_args = 1, .returns = R::layout,
       .judge = [](Args const& a, Term const& r) { return sp::check_filter_zeros(sp::to_layout(a[0]), layout_claim(r)); },
-      .compute = [](Args const& a) {
-        auto l = impl::to_layout(a.at(0));
-        if (!l.ok()) return refused(l.error);
-        return result_of(impl::filter_zeros(l.value));
-      },
+      .prepare = [](Args const& a) { return prepare_on_layout(a, [](impl::Layout const& l) { return impl::filter_zeros(l); }); },
       .reference = [](Args const& a) { return sp::filter_zeros(layout(a, 0)); },
   });
 }

@@ -29,19 +29,14 @@ void register_complement(OperationTable& t) {
         if (a.size() == 2) return sp::check_complement(l, sp::to_shape(a[1]), layout_claim(r));
         return sp::check_complement(l, sp::default_cotarget(l), layout_claim(r));
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         auto l = impl::to_layout(a.at(0));
-        if (!l.ok()) return refused(l.error);
-        impl::Result<impl::Layout> res;
-        if (a.size() < 2) {
-          res = impl::complement(l.value);
-        } else {
-          auto m = impl::to_shape(a.at(1));
-          if (!m.ok()) return refused(m.error);
-          for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
-          res = impl::complement(l.value, m.value);
-        }
-        return result_of(res);
+        if (!l.ok()) return unprepared(l.error);
+        if (a.size() < 2) return prepared([l = l.value] { return impl::complement(l); });
+        auto m = impl::to_shape(a.at(1));
+        if (!m.ok()) return unprepared(m.error);
+        for (int k = 0; k < m.value.nleaves; ++k) m.value.leaf[k].is_static = true;
+        return prepared([l = l.value, m = m.value] { return impl::complement(l, m); });
       },
       .admissible = [](Args const& a) { return sp::is_complement_admissible(layout(a, 0), cotarget(a)); },
       .reference = [](Args const& a) { return sp::complement(layout(a, 0), cotarget(a)); },

@@ -23,26 +23,38 @@ Term impl_term(impl::ComposedLayout const& c) {
   return Term::make_chain({Term::make_swizzle(c.outer.b, c.outer.m, c.outer.s), impl::to_term(c.offset), impl::to_term(c.inner)});
 }
 
-/// composition(Sw<B,M,S> o off o L, tiler) with impl: args = {the swizzled layout, the tiler (a
-/// layout, an integer, `_` or a tuple of them)}; the result is `Sw<B,M,S> o off o (L o tiler)`.
-ImplResult swizzled_composition(Args const& args) {
-  if (args.size() != 2) return refused(impl::fail(impl::Errc::bad_argument).add("composition takes two arguments"));
-  auto c = impl_composed(args[0]);
-  if (!c.ok()) return refused(c.error);
-  impl::Result<impl::ComposedLayout> r;
-  if (args[1].kind == notation::Kind::layout) {
-    auto b = impl::to_layout(args[1]);
-    if (!b.ok()) return refused(b.error);
-    r = impl::composition(c.value, b.value);
-  } else {
+/// composition(Sw<B,M,S> o off o L, B) (the result `Sw<B,M,S> o off o (L o B)`) and composition(A,
+/// B) with impl: B a layout or a tiler (a layout, an integer, `_` or a tuple of them).
+Prepared prepare_composition(Args const& args) {
+  auto swizzled = [](impl::Result<impl::ComposedLayout> const& r) {
+    if (!r.ok()) return refused(r.error);
+    ImplResult out;
+    out.term = impl_term(r.value);
+    return out;
+  };
+  bool b_layout = args.at(1).kind == notation::Kind::layout;
+  if (args.at(0).kind == notation::Kind::chain) {  // Sw<B,M,S> o off o L
+    auto c = impl_composed(args[0]);
+    if (!c.ok()) return unprepared(c.error);
+    if (b_layout) {
+      auto b = impl::to_layout(args[1]);
+      if (!b.ok()) return unprepared(b.error);
+      return prepared([c = c.value, b = b.value] { return impl::composition(c, b); }, swizzled);
+    }
     auto ti = impl::to_tiler(args[1]);
-    if (!ti.ok()) return refused(ti.error);
-    r = impl::composition(c.value, ti.value);
+    if (!ti.ok()) return unprepared(ti.error);
+    return prepared([c = c.value, ti = ti.value] { return impl::composition(c, ti); }, swizzled);
   }
-  if (!r.ok()) return refused(r.error);
-  ImplResult out;
-  out.term = impl_term(r.value);
-  return out;
+  auto l = impl::to_layout(args.at(0));
+  if (!l.ok()) return unprepared(l.error);
+  if (b_layout) {
+    auto b = impl::to_layout(args[1]);
+    if (!b.ok()) return unprepared(b.error);
+    return prepared([l = l.value, b = b.value] { return impl::composition(l, b); });
+  }
+  auto ti = impl::to_tiler(args[1]);
+  if (!ti.ok()) return unprepared(ti.error);
+  return prepared([l = l.value, ti = ti.value] { return impl::composition(l, ti); });
 }
 
 }  // namespace
@@ -60,30 +72,15 @@ void register_composition(OperationTable& t) {
         }
         return sp::check_composition(sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
       },
-      // A coordinate tensor, else a swizzled layout or a layout.
+      // A coordinate tensor, else a swizzled layout or a layout (what bench times).
       .compute = on_tensor_or(
-          [](Args const& a) {
-            // Swizzled layouts `Sw<B,M,S> o off o L` composed with a tiler.
-            if (a.at(0).kind == notation::Kind::chain) return swizzled_composition(a);
-            auto l = impl::to_layout(a.at(0));
-            if (!l.ok()) return refused(l.error);
-            impl::Result<impl::Layout> res;
-            if (a.at(1).kind == notation::Kind::layout) {
-              auto b = impl::to_layout(a.at(1));
-              if (!b.ok()) return refused(b.error);
-              res = impl::composition(l.value, b.value);
-            } else {
-              auto ti = impl::to_tiler(a.at(1));
-              if (!ti.ok()) return refused(ti.error);
-              res = impl::composition(l.value, ti.value);
-            }
-            return result_of(res);
-          },
+          compute_of(prepare_composition),
           [](CountingTensor const& x, Args const& a) {
             auto ti = impl::to_tiler(a.at(1));
             if (!ti.ok()) return refused(ti.error);
             return result_of(impl::composition(x, ti.value));
           }),
+      .prepare = prepare_composition,
       .admissible = [](Args const& a) { return sp::is_composition_admissible(layout(a, 0), sp::to_tiler(a[1])); },
       .reference = [](Args const& a) { return sp::composition(layout(a, 0), sp::to_tiler(a[1])); },
       .spec_result = [](Args const& a) {

@@ -18,14 +18,13 @@ using namespace ops;
 namespace {
 
 // The divide of a layout, with impl.
-ConformFn divide_op(impl::Arrangement how) {
+Prepare divide_op(impl::Arrangement how) {
   return [how](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return refused(l.error);
+    if (!l.ok()) return unprepared(l.error);
     auto ti = impl::to_tiling_tiler(a.at(1));
-    if (!ti.ok()) return refused(ti.error);
-    auto res = impl::divide(how, l.value, ti.value);
-    return result_of(res);
+    if (!ti.ok()) return unprepared(ti.error);
+    return prepared([how, l = l.value, ti = ti.value] { return impl::divide(how, l, ti); });
   };
 }
 
@@ -47,19 +46,21 @@ void register_divide(OperationTable& t) {
     sp::Arrangement arrangement = d.reference;
     impl::Arrangement how = d.computed;
     Reference reference = [arrangement](Args const& a) { return sp::divide(arrangement, layout(a, 0), sp::to_tiler(a[1])); };
+    Prepare prepare = divide_op(how);
     t.add({
         .usage = std::string(d.name) + "(T or L, tiler)", .args = {ArgKind::layout_or_tensor, ArgKind::tiler}, .min_args = 2,
         .returns = Returns::layout,
         .judge = [kind](Args const& a, Term const& r) {
           return sp::check_divide(kind, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
         },
-        // A coordinate tensor, else a layout.
-        .compute = on_tensor_or(divide_op(how),
+        // A coordinate tensor, else a layout (what bench times).
+        .compute = on_tensor_or(compute_of(prepare),
                                 [how](CountingTensor const& x, Args const& a) {
                                   return with_tiler(x, a.at(1), [&](CountingTensor const& y, impl::Tiler const& ti) {
                                     return impl::divide(how, y, ti);
                                   });
                                 }),
+        .prepare = prepare,
         .admissible = [](Args const& a) { return sp::is_divide_admissible(layout(a, 0), sp::to_tiler(a[1])); },
         .reference = reference,
         // The divides of a tensor keep its engine; of a layout, the reference.

@@ -16,23 +16,30 @@ using namespace ops;
 namespace {
 
 // max_common_vector with impl where either argument is swizzled (impl/swizzle.hpp).
-ImplResult swizzled_max_common_vector(Args const& args) {
+Prepared swizzled_max_common_vector(Args const& args) {
   bool ca = is_swizzled(args.at(0)), cb = is_swizzled(args.at(1));
-  impl::Result<impl::Int> n;
   if (ca && cb) {
     auto x = impl_composed(args[0]);
     auto y = impl_composed(args[1]);
-    if (!x.ok()) return refused(x.error);
-    if (!y.ok()) return refused(y.error);
-    n = impl::max_common_vector(x.value, y.value);
-  } else {
-    auto x = impl_composed(args[ca ? 0 : 1]);
-    auto y = impl::to_layout(args[ca ? 1 : 0]);
-    if (!x.ok()) return refused(x.error);
-    if (!y.ok()) return refused(y.error);
-    n = impl::max_common_vector(x.value, y.value);
+    if (!x.ok()) return unprepared(x.error);
+    if (!y.ok()) return unprepared(y.error);
+    return prepared([x = x.value, y = y.value] { return impl::max_common_vector(x, y); });
   }
-  return result_of(n);
+  auto x = impl_composed(args[ca ? 0 : 1]);
+  auto y = impl::to_layout(args[ca ? 1 : 0]);
+  if (!x.ok()) return unprepared(x.error);
+  if (!y.ok()) return unprepared(y.error);
+  return prepared([x = x.value, y = y.value] { return impl::max_common_vector(x, y); });
+}
+
+// op(A, B) of two layouts, with impl.
+template <class F>
+Prepared on_layouts(Args const& a, F const& f) {
+  auto x = impl::to_layout(a.at(0));
+  if (!x.ok()) return unprepared(x.error);
+  auto y = impl::to_layout(a.at(1));
+  if (!y.ok()) return unprepared(y.error);
+  return prepared([f, x = x.value, y = y.value] { return f(x, y); });
 }
 
 }  // namespace
@@ -49,7 +56,7 @@ void register_inverse(OperationTable& t) {
   t.add({
       .usage = "right_inverse(L)", .args = {K::layout}, .min_args = 1, .returns = R::layout,
       .judge = [](Args const& a, Term const& r) { return sp::check_right_inverse(sp::to_layout(a[0]), layout_claim(r)); },
-      .compute = [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); },
+      .prepare = [](Args const& a) { return prepare_on_layout(a, [](impl::Layout const& l) { return impl::right_inverse(l); }); },
       .admissible = [](Args const& a) { return sp::is_right_inverse_admissible(layout(a, 0)); },
       .spec_result = [](Args const& a) { return sp::to_term(sp::right_inverse(sp::to_layout(a[0]))); },
   });
@@ -57,7 +64,7 @@ void register_inverse(OperationTable& t) {
   t.add({
       .usage = "left_inverse(L)", .args = {K::layout}, .min_args = 1, .returns = R::layout,
       .judge = [](Args const& a, Term const& r) { return sp::check_left_inverse(sp::to_layout(a[0]), layout_claim(r)); },
-      .compute = [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); },
+      .prepare = [](Args const& a) { return prepare_on_layout(a, [](impl::Layout const& l) { return impl::left_inverse(l); }); },
       .admissible = [](Args const& a) { return sp::is_left_inverse_admissible(layout(a, 0)); },
       .spec_result = [](Args const& a) { return sp::to_term(sp::left_inverse(sp::to_layout(a[0]))); },
   });
@@ -73,14 +80,9 @@ void register_inverse(OperationTable& t) {
                                 : sp::max_common_vector(sp::to_layout(a[0]), sp::to_layout(a[1]));
         return compare_integer(r, want, "the largest common vector");
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         if (is_swizzled(a.at(0)) || is_swizzled(a.at(1))) return swizzled_max_common_vector(a);
-        auto x = impl::to_layout(a.at(0));
-        if (!x.ok()) return refused(x.error);
-        auto y = impl::to_layout(a.at(1));
-        if (!y.ok()) return refused(y.error);
-        auto n = impl::max_common_vector(x.value, y.value);
-        return result_of(n);
+        return on_layouts(a, [](impl::Layout const& x, impl::Layout const& y) { return impl::max_common_vector(x, y); });
       },
       .spec_result = [](Args const& a) {
         bool ca = is_composed(a[0]), cb = is_composed(a[1]);
@@ -96,12 +98,8 @@ void register_inverse(OperationTable& t) {
       .judge = [](Args const& a, Term const& r) {
         return sp::check_max_common_layout(sp::to_layout(a[0]), sp::to_layout(a[1]), layout_claim(r));
       },
-      .compute = [](Args const& a) {
-        auto x = impl::to_layout(a.at(0));
-        if (!x.ok()) return refused(x.error);
-        auto y = impl::to_layout(a.at(1));
-        if (!y.ok()) return refused(y.error);
-        return result_of(impl::max_common_layout(x.value, y.value));
+      .prepare = [](Args const& a) {
+        return on_layouts(a, [](impl::Layout const& x, impl::Layout const& y) { return impl::max_common_layout(x, y); });
       },
       .admissible = [](Args const& a) { return sp::is_max_common_layout_admissible(layout(a, 0), layout(a, 1)); },
       .reference = [](Args const& a) { return sp::max_common_layout(layout(a, 0), layout(a, 1)); },

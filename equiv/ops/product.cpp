@@ -18,24 +18,25 @@ using namespace ops;
 namespace {
 
 // The product of a layout by a tiler, with impl.
-ConformFn product_op(impl::Arrangement how) {
+Prepare product_op(impl::Arrangement how) {
   return [how](Args const& a) {
     auto l = impl::to_layout(a.at(0));
-    if (!l.ok()) return refused(l.error);
+    if (!l.ok()) return unprepared(l.error);
     auto ti = impl::to_tiling_tiler(a.at(1));
-    if (!ti.ok()) return refused(ti.error);
-    return result_of(impl::product(how, l.value, ti.value));
+    if (!ti.ok()) return unprepared(ti.error);
+    return prepared([how, l = l.value, ti = ti.value] { return impl::product(how, l, ti); });
   };
 }
 
 // blocked_product or raked_product, with impl.
-ConformFn blocked_op(bool raked) {
+Prepare blocked_op(bool raked) {
   return [raked](Args const& a) {
     auto x = impl::to_layout(a.at(0));
-    if (!x.ok()) return refused(x.error);
+    if (!x.ok()) return unprepared(x.error);
     auto y = impl::to_layout(a.at(1));
-    if (!y.ok()) return refused(y.error);
-    return result_of(raked ? impl::raked_product(x.value, y.value) : impl::blocked_product(x.value, y.value));
+    if (!y.ok()) return unprepared(y.error);
+    if (raked) return prepared([x = x.value, y = y.value] { return impl::raked_product(x, y); });
+    return prepared([x = x.value, y = y.value] { return impl::blocked_product(x, y); });
   };
 }
 
@@ -69,7 +70,7 @@ void register_product(OperationTable& t) {
         .judge = [kind](Args const& a, Term const& r) {
           return sp::check_product(kind, sp::to_layout(a[0]), sp::to_tiler(a[1]), layout_claim(r));
         },
-        .compute = product_op(p.computed),
+        .prepare = product_op(p.computed),
         .admissible = [](Args const& a) { return sp::is_product_admissible(layout(a, 0), sp::to_tiler(a[1])); },
         .reference = [arrangement](Args const& a) { return sp::product(arrangement, layout(a, 0), sp::to_tiler(a[1])); },
     });
@@ -80,7 +81,7 @@ void register_product(OperationTable& t) {
       .judge = [](Args const& a, Term const& r) {
         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), false, layout_claim(r));
       },
-      .compute = blocked_op(false),
+      .prepare = blocked_op(false),
       .admissible = [](Args const& a) { return sp::is_blocked_product_admissible(layout(a, 0), layout(a, 1)); },
       .reference = [](Args const& a) { return sp::blocked_product(layout(a, 0), layout(a, 1)); },
   });
@@ -90,7 +91,7 @@ void register_product(OperationTable& t) {
       .judge = [](Args const& a, Term const& r) {
         return sp::check_blocked_product(sp::to_layout(a[0]), sp::to_layout(a[1]), true, layout_claim(r));
       },
-      .compute = blocked_op(true),
+      .prepare = blocked_op(true),
       .admissible = [](Args const& a) { return sp::is_blocked_product_admissible(layout(a, 0), layout(a, 1)); },
       .reference = [](Args const& a) { return sp::raked_product(layout(a, 0), layout(a, 1)); },
   });
@@ -102,15 +103,15 @@ void register_product(OperationTable& t) {
         if (a.size() == 3) ord = sp::to_int_tuple(a[2]);
         return sp::check_tile_to_shape(sp::to_layout(a[0]), sp::to_shape(a[1]), ord, layout_claim(r));
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         auto block = impl::to_layout(a.at(0));
-        if (!block.ok()) return refused(block.error);
+        if (!block.ok()) return unprepared(block.error);
         auto shape = impl::to_shape(a.at(1));
-        if (!shape.ok()) return refused(shape.error);
-        if (a.size() < 3) return result_of(impl::tile_to_shape(block.value, shape.value));
+        if (!shape.ok()) return unprepared(shape.error);
+        if (a.size() < 3) return prepared([b = block.value, s = shape.value] { return impl::tile_to_shape(b, s); });
         auto ord = impl::to_int_tuple(a.at(2));
-        if (!ord.ok()) return refused(ord.error);
-        return result_of(impl::tile_to_shape(block.value, shape.value, ord.value));
+        if (!ord.ok()) return unprepared(ord.error);
+        return prepared([b = block.value, s = shape.value, o = ord.value] { return impl::tile_to_shape(b, s, o); });
       },
       .admissible = [](Args const& a) { return sp::is_tile_to_shape_admissible(layout(a, 0), sp::to_shape(a[1]), order(a)); },
       .reference = [](Args const& a) { return sp::tile_to_shape(layout(a, 0), sp::to_shape(a[1]), order(a)); },

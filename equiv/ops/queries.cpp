@@ -15,37 +15,32 @@ using namespace ops;
 
 namespace {
 
-// op(L): f(the first argument as impl's layout), f's result as it stands.
+// size and cosize of `Sw<B,M,S> o off o L` (the first argument), with impl (impl/swizzle.hpp).
 template <class F>
-ImplResult with_layout(Args const& a, F const& f) {
+Prepared prepare_swizzled(Args const& a, F const& f) {
+  auto c = impl_composed(a.at(0));
+  if (!c.ok()) return unprepared(c.error);
+  return prepared([f, c = c.value] { return f(c); });
+}
+
+/// eval(L, i) and eval(Sw<B,M,S> o off o L, i) = Sw(off + L(i)), with impl.
+Prepared prepare_eval(Args const& a) {
+  auto i = impl::to_int(a.at(1));
+  if (a.at(0).kind == notation::Kind::chain) {  // Sw<B,M,S> o off o L
+    auto c = impl_composed(a[0]);
+    if (!c.ok()) return unprepared(c.error);
+    if (!i.ok()) return unprepared(i.error);
+    return prepared([c = c.value, i = i.value.value] { return impl::evaluate(c, i); },
+                    [](impl::Result<impl::i64> const& r) { return from(r); });
+  }
+  if (!i.ok()) return unprepared(i.error);
   auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return refused(l.error);
-  return f(l.value);
-}
-
-// size and cosize of `Sw<B,M,S> o off o L` (args = {it}), with impl (impl/swizzle.hpp).
-ImplResult swizzled_size(Args const& args) {
-  auto c = impl_composed(args.at(0));
-  if (!c.ok()) return refused(c.error);
-  return result_of(impl::size(c.value));
-}
-
-ImplResult swizzled_cosize(Args const& args) {
-  auto c = impl_composed(args.at(0));
-  if (!c.ok()) return refused(c.error);
-  auto n = impl::cosize(c.value);
-  if (!n.ok()) return refused(n.error);
-  return result_of(impl::Result<impl::Int>(impl::Int{n.value, false}));
-}
-
-/// eval(Sw<B,M,S> o off o L, i) = Sw(off + L(i)): args = {the swizzled layout, the index}.
-ImplResult swizzled_eval(Args const& args) {
-  if (args.size() != 2) return refused(impl::fail(impl::Errc::bad_argument).add("eval takes two arguments"));
-  auto c = impl_composed(args[0]);
-  if (!c.ok()) return refused(c.error);
-  auto i = impl::to_int(args[1]);
-  if (!i.ok()) return refused(i.error);
-  return from(impl::evaluate(c.value, i.value.value));
+  if (!l.ok()) return unprepared(l.error);
+  // L's domain must fit in int64 (the spec's evaluation rule; impl::evaluate, a per-index call,
+  // does not compute the size).
+  auto n = impl::size(l.value);
+  if (!n.ok()) return unprepared(n.error);
+  return prepared([l = l.value, i = i.value.value] { return impl::evaluate(l, i); });
 }
 
 }  // namespace
@@ -60,9 +55,9 @@ void register_queries(OperationTable& t) {
         if (is_composed(a[0])) return compare_integer(r, sp::size(to_composed(a[0])), "size");
         return compare_integer(r, sp::size(sp::to_layout(a[0])), "size");
       },
-      .compute = [](Args const& a) {
-        if (is_swizzled(a.at(0))) return swizzled_size(a);  // Sw<B,M,S> o off o L
-        return with_layout(a, [](impl::Layout const& l) { return result_of(impl::size(l)); });
+      .prepare = [](Args const& a) {
+        if (is_swizzled(a.at(0))) return prepare_swizzled(a, [](impl::ComposedLayout const& c) { return impl::size(c); });
+        return prepare_on_layout(a, [](impl::Layout const& l) { return impl::size(l); });
       },
       .spec_result = [](Args const& a) { return integer(is_composed(a[0]) ? sp::size(to_composed(a[0])) : sp::size(sp::to_layout(a[0]))); },
   });
@@ -74,13 +69,21 @@ void register_queries(OperationTable& t) {
         return compare_integer(r, sp::cosize(sp::to_layout(a[0])), "cosize");
       },
       // cosize(L) = L(size(L) - 1) + 1 is static when every shape and stride of L is (CuTe's Int<N>).
-      .compute = [](Args const& a) {
-        if (is_swizzled(a.at(0))) return swizzled_cosize(a);
-        return with_layout(a, [](impl::Layout const& l) {
-          auto c = impl::cosize(l);
+      .prepare = [](Args const& a) {
+        if (is_swizzled(a.at(0))) {
+          auto c = impl_composed(a[0]);
+          if (!c.ok()) return unprepared(c.error);
+          return prepared([c = c.value] { return impl::cosize(c); }, [](impl::Result<impl::i64> const& n) {
+            if (!n.ok()) return refused(n.error);
+            return result_of(impl::Result<impl::Int>(impl::Int{n.value, false}));
+          });
+        }
+        auto l = impl::to_layout(a.at(0));
+        if (!l.ok()) return unprepared(l.error);
+        bool is_static = true;
+        for (int k = 0; k < l.value.nleaves; ++k) is_static = is_static && l.value.leaf[k].shape_static() && l.value.leaf[k].stride_static();
+        return prepared([l = l.value] { return impl::cosize(l); }, [is_static](auto const& c) {
           if (!c.ok()) return refused(c.error);
-          bool is_static = true;
-          for (int k = 0; k < l.nleaves; ++k) is_static = is_static && l.leaf[k].shape_static() && l.leaf[k].stride_static();
           return result_of(impl::Result<impl::Int>(impl::Int{c.value, is_static}));
         });
       },
@@ -90,8 +93,10 @@ void register_queries(OperationTable& t) {
   t.add({
       .usage = "rank(L)", .args = {K::layout}, .min_args = 1, .returns = R::value,
       .judge = [](Args const& a, Term const& r) { return compare_integer(r, sp::rank(sp::to_layout(a[0])), "rank"); },
-      .compute = [](Args const& a) {
-        return with_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.rank())); });
+      .prepare = [](Args const& a) {
+        auto l = impl::to_layout(a.at(0));
+        if (!l.ok()) return unprepared(l.error);
+        return prepared([l = l.value] { return impl::Result<impl::i64>(l.rank()); }, [](impl::Result<impl::i64> const& r) { return from(r); });
       },
       .spec_result = [](Args const& a) { return integer(sp::rank(sp::to_layout(a[0]))); },
   });
@@ -99,8 +104,10 @@ void register_queries(OperationTable& t) {
   t.add({
       .usage = "depth(L)", .args = {K::layout}, .min_args = 1, .returns = R::value,
       .judge = [](Args const& a, Term const& r) { return compare_integer(r, sp::depth(sp::to_layout(a[0])), "depth"); },
-      .compute = [](Args const& a) {
-        return with_layout(a, [](impl::Layout const& l) { return from(impl::Result<impl::i64>(l.depth())); });
+      .prepare = [](Args const& a) {
+        auto l = impl::to_layout(a.at(0));
+        if (!l.ok()) return unprepared(l.error);
+        return prepared([l = l.value] { return impl::Result<impl::i64>(l.depth()); }, [](impl::Result<impl::i64> const& r) { return from(r); });
       },
       .spec_result = [](Args const& a) { return integer(sp::depth(sp::to_layout(a[0]))); },
   });
@@ -117,22 +124,7 @@ void register_queries(OperationTable& t) {
       },
       // A coordinate tensor `ArithTuple(...) o L`, else a swizzled layout or a layout.
       .compute = on_tensor_or(
-          [](Args const& a) {
-            if (a.at(0).kind == notation::Kind::chain) return swizzled_eval(a);  // Sw<B,M,S> o off o L
-            auto i = impl::to_int(a.at(1));
-            if (!i.ok()) return refused(i.error);
-            return with_layout(a, [&](impl::Layout const& l) {
-              // L's domain must fit in int64 (the spec's evaluation rule; impl::evaluate, a per-index
-              // call, does not compute the size).
-              auto n = impl::size(l);
-              if (!n.ok()) return refused(n.error);
-              auto v = impl::evaluate(l, i.value.value);
-              if (!v.ok()) return refused(v.error);
-              ImplResult out;
-              out.term = impl::to_term(v.value);
-              return out;
-            });
-          },
+          compute_of(prepare_eval),
           [](CountingTensor const& x, Args const& a) {
             auto i = impl::to_int(a.at(1));
             if (!i.ok()) return refused(i.error);
@@ -144,6 +136,7 @@ void register_queries(OperationTable& t) {
             out.term = impl::to_term(v.value);
             return out;
           }),
+      .prepare = prepare_eval,
       .spec_result = [](Args const& a) {
         sp::i64 i = sp::to_integer(a[1]);
         if (is_composed(a[0])) return integer(sp::evaluate(to_composed(a[0]), i));
@@ -170,21 +163,17 @@ void register_queries(OperationTable& t) {
         }
         return compare_integer(r, sp::crd2idx(c, sp::to_shape(a[1])), "the colexicographic index");
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         auto c = impl::to_int_tuple(a.at(0));
-        if (!c.ok()) return refused(c.error);
+        if (!c.ok()) return unprepared(c.error);
         if (a.at(1).kind == notation::Kind::layout) {
           auto l = impl::to_layout(a.at(1));
-          if (!l.ok()) return refused(l.error);
-          auto v = impl::crd2idx(c.value, l.value);
-          if (!v.ok()) return refused(v.error);
-          ImplResult out;
-          out.term = impl::to_term(v.value);
-          return out;
+          if (!l.ok()) return unprepared(l.error);
+          return prepared([c = c.value, l = l.value] { return impl::crd2idx(c, l); });
         }
         auto s = impl::to_shape(a.at(1));
-        if (!s.ok()) return refused(s.error);
-        return result_of(impl::crd2idx(c.value, s.value));
+        if (!s.ok()) return unprepared(s.error);
+        return prepared([c = c.value, s = s.value] { return impl::crd2idx(c, s); });
       },
       .spec_result = [](Args const& a) {
         sp::IntTuple c = sp::to_int_tuple(a[0]);
@@ -200,16 +189,12 @@ void register_queries(OperationTable& t) {
         if (is_error(r)) return sp::Judgement::wrong("refused an admissible input");
         return compare_value(sp::str(sp::to_int_tuple(r)), sp::str(c), "the natural coordinate");
       },
-      .compute = [](Args const& a) {
+      .prepare = [](Args const& a) {
         auto i = impl::to_int_tuple(a.at(0));
         auto s = impl::to_shape(a.at(1));
-        if (!i.ok()) return refused(i.error);
-        if (!s.ok()) return refused(s.error);
-        auto c = impl::idx2crd(i.value, s.value);
-        if (!c.ok()) return refused(c.error);
-        ImplResult out;
-        out.term = impl::to_term(c.value);
-        return out;
+        if (!i.ok()) return unprepared(i.error);
+        if (!s.ok()) return unprepared(s.error);
+        return prepared([i = i.value, s = s.value] { return impl::idx2crd(i, s); });
       },
       .spec_result = [](Args const& a) { return sp::to_term(sp::idx2crd(sp::to_int_tuple(a[0]), sp::to_shape(a[1]))); },
   });
@@ -217,7 +202,7 @@ void register_queries(OperationTable& t) {
   t.add({
       .usage = "max_alignment(L)", .args = {K::layout}, .min_args = 1, .returns = R::value,
       .judge = [](Args const& a, Term const& r) { return compare_integer(r, sp::max_alignment(sp::to_layout(a[0])), "max_alignment"); },
-      .compute = [](Args const& a) { return on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); },
+      .prepare = [](Args const& a) { return prepare_on_layout(a, [](impl::Layout const& l) { return impl::max_alignment(l); }); },
       .spec_result = [](Args const& a) { return integer(sp::max_alignment(sp::to_layout(a[0]))); },
   });
 }

@@ -18,6 +18,9 @@
 
 #include <cstddef>
 #include <functional>
+#include <memory>
+#include <type_traits>
+#include <utility>
 #include <string>
 
 namespace layoutref::equiv::ops {
@@ -81,6 +84,64 @@ ImplResult on_layout(Args const& a, F const& f) {
   auto l = impl::to_layout(a.at(0));
   if (!l.ok()) return refused(l.error);
   return result_of(f(l.value));
+}
+
+// ---- impl's side: prepared calls (a row's `prepare`, what bench times).
+
+/// Keep `v` from being optimized away: the compiler must assume the asm reads it (as
+/// benchmark::DoNotOptimize does). A value larger than a pointer is passed as "m" only: with
+/// "r,m" g++ copies the whole value first (gcc bug 105519; a Result<Layout> is 984 bytes).
+template <class T>
+inline void keep(T const& v) {
+#if defined(__GNUC__) || defined(__clang__)
+  if constexpr (std::is_trivially_copyable_v<T> && sizeof(T) <= sizeof(T*))
+    asm volatile("" : : "r,m"(v) : "memory");
+  else
+    asm volatile("" : : "m"(v) : "memory");
+#else
+  static volatile char sink;
+  sink = *reinterpret_cast<char const volatile*>(&v);
+#endif
+}
+
+/// impl's call `f()` (a closure holding the impl values, returning an impl::Result), its result
+/// printed by `print(result)`.
+template <class F, class P>
+class CallOf final : public PreparedCall {
+ public:
+  CallOf(F f, P p) : f_(std::move(f)), print_(std::move(p)) {}
+  bool call() override {
+    auto const& r = f_();
+    keep(r);
+    return r.ok();
+  }
+  ImplResult result() override { return print_(f_()); }
+
+ private:
+  F f_;
+  P print_;
+};
+
+/// The prepared call `f()`, its result printed by result_of.
+template <class F>
+Prepared prepared(F f) {
+  auto print = [](auto const& r) { return result_of(r); };
+  return Prepared{std::make_unique<CallOf<F, decltype(print)>>(std::move(f), print), {}};
+}
+/// The prepared call `f()`, its result printed by `print(result)`.
+template <class F, class P>
+Prepared prepared(F f, P print) {
+  return Prepared{std::make_unique<CallOf<F, P>>(std::move(f), std::move(print)), {}};
+}
+/// No call: impl cannot take the arguments.
+inline Prepared unprepared(impl::Error const& e) { return Prepared{nullptr, e}; }
+
+/// op(L) prepared: f(the first argument as impl's layout).
+template <class F>
+Prepared prepare_on_layout(Args const& a, F const& f) {
+  auto l = impl::to_layout(a.at(0));
+  if (!l.ok()) return unprepared(l.error);
+  return prepared([f, l = l.value] { return f(l); });
 }
 
 }  // namespace layoutref::equiv::ops

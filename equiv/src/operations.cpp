@@ -37,7 +37,9 @@ void OperationTable::add(Row r) {
   std::string name = r.usage.substr(0, r.usage.find('('));
   declare(r.usage, std::move(r.args), r.min_args, r.returns);
   if (r.judge) judge(name, std::move(r.judge));
+  if (r.prepare && !r.compute) r.compute = compute_of(r.prepare);
   if (r.compute) compute(name, std::move(r.compute));
+  if (r.prepare) prepare(name, std::move(r.prepare));
   if (r.admissible) admissible(name, std::move(r.admissible));
   if (r.reference) {
     Reference layout = r.reference;
@@ -52,7 +54,7 @@ void OperationTable::declare(std::string const& usage, std::vector<ArgKind> kind
   std::string name = usage.substr(0, usage.find('('));
   if (name.empty() || name == usage || min_args < 1 || min_args > kinds.size())
     throw std::logic_error("operations: bad declaration `" + usage + "`");
-  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}, {}, {}, {}}).second)
+  if (!rows_.emplace(name, Operation{name, usage, std::move(kinds), min_args, returns, {}, {}, {}, {}, {}, {}}).second)
     throw std::logic_error("operations: `" + name + "` declared twice");
 }
 
@@ -94,6 +96,24 @@ void OperationTable::compute(std::string const& name, Compute fn) {
   op.compute = [name, sig, fn = std::move(fn)](Args const& args) {
     if (args.size() < sig.min_args || args.size() > sig.max_args) return refused(arity_error(name, sig, args.size()));
     return fn(args);
+  };
+}
+
+void OperationTable::prepare(std::string const& name, Prepare fn) {
+  Operation& op = row(name, "a prepared call");
+  if (op.prepare) throw std::logic_error("operations: a second prepared call for `" + name + "`");
+  Signature sig{op.usage, op.min_args, op.max_args()};
+  op.prepare = [name, sig, fn = std::move(fn)](Args const& args) {
+    if (args.size() < sig.min_args || args.size() > sig.max_args) return Prepared{nullptr, arity_error(name, sig, args.size())};
+    return fn(args);
+  };
+}
+
+ConformFn compute_of(Prepare prepare) {
+  return [prepare = std::move(prepare)](Args const& args) {
+    Prepared p = prepare(args);
+    if (!p.call) return refused(p.error);
+    return p.call->result();
   };
 }
 

@@ -4,7 +4,8 @@
 // This is the tie between the two algebras (docs/architecture.md): `audit` judges a claimed
 // result with a row's `judge` (the spec: admissibility, the operation, the check), `conform`,
 // `eval` and `table` compute with its `compute` (impl), the properties run both on one input and
-// compare, bench times `compute`. A row lives in one place with all its faces: its family's file
+// compare, bench times the impl call its `prepare` makes (compute is derived from the same
+// prepare where the row has one). A row lives in one place with all its faces: its family's file
 // equiv/ops/<family>.cpp (queries, coalesce, composition, complement, inverse, construct, divide,
 // product, modes, tensor) declares it (usage, argument kinds, count, result) together with its
 // judge, its computation, and where they apply its admissibility predicate, its reference and its
@@ -22,6 +23,7 @@
 #include <cstddef>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -75,6 +77,29 @@ using Reference = std::function<spec::Layout(Args const& args)>;
 /// row's judge finds correct.
 using SpecResult = std::function<notation::Term(Args const& args)>;
 
+/// impl's call on one input, its arguments already converted into impl values (a row's `prepare`).
+/// bench times `call`; the row's computation is `result` (compute_of), so the two are one call.
+class PreparedCall {
+ public:
+  virtual ~PreparedCall() = default;
+  /// impl's call, its result kept from being optimized away (an asm barrier, as
+  /// benchmark::DoNotOptimize); true when impl computed a result, false when it refused. No term
+  /// is converted: this is what bench times.
+  virtual bool call() = 0;
+  /// impl's call, its result converted to a term (or its refusal).
+  virtual ImplResult result() = 0;
+};
+/// A prepared call, or why none: the arguments impl cannot take (converting them, or a check the
+/// row makes before the call).
+struct Prepared {
+  std::unique_ptr<PreparedCall> call;
+  impl::Error error;  ///< when !call
+};
+/// Convert `args` into impl values once and hold impl's call on them. Never throws on bad input.
+using Prepare = std::function<Prepared(Args const& args)>;
+/// The computation of a prepared call: prepare, then result() (or the preparation's refusal).
+ConformFn compute_of(Prepare prepare);
+
 /// One row of the table.
 struct Operation {
   std::string name;            ///< CuTe's name, e.g. `complement`
@@ -84,6 +109,9 @@ struct Operation {
   Returns returns = Returns::layout;
   Judge judge;                 ///< the spec's check
   Compute compute;             ///< impl's computation, checking its argument count first
+  Prepare prepare;             ///< impl's call prepared from the arguments, what bench times
+                               ///< (checking the argument count first); empty for the rows
+                               ///< bench does not time (DerivedLists.BenchTimesEveryRow says why)
   Admissible admissible;       ///< the spec's admissibility predicate, for the operations that
                                ///< state preconditions (empty otherwise)
   Reference reference;         ///< the spec's result, for the operations whose result is a
@@ -95,14 +123,15 @@ struct Operation {
 
 /// One row with all its faces, as its family declares it (OperationTable::add), e.g.
 /// `t.add({.usage = "complement(L[, M])", .args = {...}, .min_args = 1, .returns = Returns::layout,
-/// .judge = ..., .compute = ..., .admissible = ..., .reference = ...});`.
+/// .judge = ..., .prepare = ..., .admissible = ..., .reference = ...});`.
 struct Row {
   std::string usage;           ///< e.g. `complement(L[, M])`: the row's name is the text before `(`
   std::vector<ArgKind> args;   ///< the kind of each argument, in order
   std::size_t min_args = 0;    ///< the arguments past min_args are optional
   Returns returns = Returns::layout;
   Judge judge = {};            ///< required
-  Compute compute = {};        ///< required
+  Compute compute = {};        ///< required, unless prepare is given: then compute_of(prepare)
+  Prepare prepare = {};        ///< impl's call prepared, for bench (and compute)
   Admissible admissible = {};  ///< where the spec states preconditions
   Reference reference = {};    ///< where the result is a layout the spec determines
   SpecResult spec_result = {}; ///< empty where the reference gives it: the reference as a term
@@ -130,6 +159,9 @@ class OperationTable {
   /// call with a count outside the row's as Errc::bad_argument naming the usage (arity_error),
   /// then calls `fn`.
   void compute(std::string const& name, Compute fn);
+  /// Attach impl's prepared call to the declared row `name` (once). The stored function refuses a
+  /// call with a count outside the row's as compute does, then calls `fn`.
+  void prepare(std::string const& name, Prepare fn);
   /// Attach the spec's admissibility predicate / result to the declared row `name` (once each).
   void admissible(std::string const& name, Admissible fn);
   void reference(std::string const& name, Reference fn);
