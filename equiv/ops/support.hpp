@@ -78,14 +78,6 @@ ImplResult with_tiler(CountingTensor const& t, Term const& tiler, F const& f) {
   return result_of(f(t, ti.value));
 }
 
-/// op(L): f(the first argument as impl's layout), printed.
-template <class F>
-ImplResult on_layout(Args const& a, F const& f) {
-  auto l = impl::to_layout(a.at(0));
-  if (!l.ok()) return refused(l.error);
-  return result_of(f(l.value));
-}
-
 // ---- impl's side: prepared calls (a row's `prepare`, what bench times).
 
 /// Keep `v` from being optimized away: the compiler must assume the asm reads it (as
