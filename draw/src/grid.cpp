@@ -14,7 +14,6 @@ using notation::Term;
 
 void refuse(std::string message, equiv::Failure failure) { throw Refusal{failure, std::move(message)}; }
 
-bool is_swizzled(Term const& t) { return t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle; }
 bool is_tensor(Term const& t) { return t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind != Kind::swizzle; }
 
 namespace {
@@ -37,12 +36,9 @@ Source source_of(Term const& t, std::string const& what) {
   if (t.kind == Kind::layout) {
     s.kind = Source::Kind::layout;
     s.layout = sp::to_layout(t);
-  } else if (is_swizzled(t)) {
+  } else if (sp::is_composed(t)) {
     s.kind = Source::Kind::swizzled;
-    s.composed.outer = sp::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
-    s.composed.outer.validate();
-    s.composed.offset = sp::to_integer(t.children[1]);
-    s.composed.inner = sp::to_layout(t.children[2]);
+    s.composed = sp::to_composed(t);
     if (!sp::has_integer_strides(s.composed.inner)) refuse(what + " has basis strides under a swizzle");
   } else if (is_tensor(t)) {
     s.kind = Source::Kind::tensor;

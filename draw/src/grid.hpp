@@ -39,7 +39,6 @@ struct Source {
 /// The term as a Source; refuses (bad input, naming `what` and its kind) anything else: an
 /// integer, a coordinate, a word.
 Source source_of(notation::Term const& t, std::string const& what);
-bool is_swizzled(notation::Term const& t);
 bool is_tensor(notation::Term const& t);
 
 /// The cells a picture has used; refuses past kMaxCells.

@@ -113,7 +113,7 @@ Figure with_arguments(std::string const& expr, equiv::OuterCall const& call, Ter
   int slot = 0;
   for (size_t k = 0; k < call.args.size(); ++k) {
     Term const& a = call.args[k];
-    if (a.kind != Kind::layout && !is_swizzled(a) && !is_tensor(a)) continue;
+    if (a.kind != Kind::layout && !sp::is_composed(a) && !is_tensor(a)) continue;
     Panel p = source_panel(source_of(a, "argument " + std::to_string(k + 1)), "arg" + std::to_string(k + 1),
                            "argument " + std::to_string(k + 1) + ": " + text_of(a), opt, budget);
     p.slot_col = slot++;

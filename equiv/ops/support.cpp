@@ -19,20 +19,6 @@ sp::Claim layout_claim(Term const& t) {
   return c;
 }
 
-bool is_composed(Term const& t) {
-  return t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle;
-}
-
-sp::ComposedLayout to_composed(Term const& t) {
-  if (!is_composed(t)) sp::bad_argument("expected a swizzled layout Sw<B,M,S> o offset o layout at " + sp::where(t));
-  sp::ComposedLayout c;
-  c.outer = sp::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
-  c.outer.validate();
-  c.offset = sp::to_integer(t.children[1]);
-  c.inner = sp::to_layout(t.children[2]);
-  return c;
-}
-
 bool is_tensor(Term const& t) { return t.kind == Kind::chain && t.children.size() == 2 && t.children[0].kind != Kind::swizzle; }
 
 sp::Layout layout(Args const& a, std::size_t k) { return sp::to_layout(a[k]); }
@@ -67,32 +53,8 @@ Term term_of(sp::Tensor const& t) {
 
 // ---- impl's side.
 
-namespace {
-
-impl::Error expected(char const* what, Term const& t) {
-  return impl::fail(impl::Errc::bad_argument).add("expected ").add(what).add(" at line ").add(t.line).add(", column ").add(t.column);
-}
-
-}  // namespace
-
 bool is_swizzled(Term const& t) {
   return t.kind == Kind::chain && !t.children.empty() && t.children[0].kind == Kind::swizzle;
-}
-
-impl::Result<impl::ComposedLayout> impl_composed(Term const& t) {
-  if (t.kind != Kind::chain || t.children.size() != 3 || t.children[0].kind != Kind::swizzle)
-    return expected("a swizzled layout `Sw<B,M,S> o offset o layout`", t);
-  impl::ComposedLayout c;
-  c.outer = impl::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
-  auto off = impl::to_int(t.children[1]);
-  if (!off.ok()) return off.error;
-  c.offset = off.value;
-  auto inner = impl::to_layout(t.children[2]);
-  if (!inner.ok()) return inner.error;
-  c.inner = inner.value;
-  impl::Error e = impl::validate(c);
-  if (!e.ok()) return e;
-  return c;
 }
 
 bool is_coordinate_tensor(Term const& t) {

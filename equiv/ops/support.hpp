@@ -15,6 +15,7 @@
 #include <layoutref/spec/layout.hpp>
 #include <layoutref/spec/swizzle.hpp>
 #include <layoutref/spec/tensor.hpp>
+#include <layoutref/spec/term.hpp>
 
 #include <cstddef>
 #include <functional>
@@ -35,10 +36,9 @@ namespace sp = layoutref::spec;
 bool is_error(Term const& t);
 /// A claimed layout, or the claim `error`.
 sp::Claim layout_claim(Term const& t);
-/// A swizzled ComposedLayout `Sw<B,M,S> o offset o layout`.
-bool is_composed(Term const& t);
-/// @pre none: throws bad_argument where t is not a swizzled layout
-sp::ComposedLayout to_composed(Term const& t);
+/// A swizzled ComposedLayout `Sw<B,M,S> o offset o layout` (spec/term.hpp).
+using sp::is_composed;
+using sp::to_composed;
 /// A tensor `engine o L` (a chain of two whose first is no swizzle).
 bool is_tensor(Term const& t);
 /// The k-th argument as a layout.
@@ -59,8 +59,9 @@ Term term_of(sp::Tensor const& t);
 
 /// Whether t is a swizzled layout `Sw<B,M,S> o off o L` (a chain that starts with a swizzle).
 bool is_swizzled(Term const& t);
-/// `Sw<B,M,S> o off o L`: a chain of a swizzle, an integer offset and a layout, as impl's value.
-impl::Result<impl::ComposedLayout> impl_composed(Term const& t);
+/// `Sw<B,M,S> o off o L`: a chain of a swizzle, an integer offset and a layout, as impl's value
+/// (impl/term.hpp).
+inline impl::Result<impl::ComposedLayout> impl_composed(Term const& t) { return impl::to_composed(t); }
 
 using CountingTensor = impl::Tensor<impl::CountingIterator>;
 /// Whether t is a coordinate tensor `ArithTuple(c) o L`.

@@ -1,5 +1,6 @@
 #include <layoutref/impl/term.hpp>
 #include <layoutref/impl/construct.hpp>
+#include <layoutref/impl/swizzle.hpp>
 #include <layoutref/notation/print.hpp>
 
 #include <functional>
@@ -90,6 +91,22 @@ Result<Layout> to_layout(Term const& t) {
   if (!congruent(s, d))
     return fail(Errc::bad_argument).add("shape and stride are not congruent at line ").add(t.line).add(", column ").add(t.column);
   return make_layout(s, d);
+}
+
+Result<ComposedLayout> to_composed(Term const& t) {
+  if (t.kind != Kind::chain || t.children.size() != 3 || t.children[0].kind != Kind::swizzle)
+    return expected("a swizzled layout `Sw<B,M,S> o offset o layout`", t);
+  ComposedLayout c;
+  c.outer = Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  auto off = to_int(t.children[1]);
+  if (!off.ok()) return off.error;
+  c.offset = off.value;
+  auto inner = to_layout(t.children[2]);
+  if (!inner.ok()) return inner.error;
+  c.inner = inner.value;
+  Error e = validate(c);
+  if (!e.ok()) return e;
+  return c;
 }
 
 Result<Tiler> to_tiler(Term const& t) {

@@ -1,6 +1,7 @@
 #include "prove_internal.hpp"
 #include <layoutref/equiv/calculator.hpp>
 #include <layoutref/notation/parse.hpp>
+#include <layoutref/spec/swizzle.hpp>
 #include <layoutref/spec/term.hpp>
 
 #include <cctype>
@@ -97,11 +98,10 @@ sp::Layout spec_layout(Term const& t, std::string const& what) {
 }
 
 lp::Fn Query::term_fn(Term const& t, std::string const& text) {
-  if (t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle) {
-    sp::Swizzle sw{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  if (sp::is_composed(t)) {
     try {
-      sw.validate();
-      return lp::Fn::swizzled_of(sw, sp::to_integer(t.children[1]), lp::leaves_of(ctx, sp::to_layout(t.children[2])));
+      sp::ComposedLayout c = sp::to_composed(t);
+      return lp::Fn::swizzled_of(c.outer, c.offset, lp::leaves_of(ctx, c.inner));
     } catch (sp::Error const& e) {
       throw BadInput{"`" + text + "`: " + e.what()};
     }

@@ -3,6 +3,8 @@
 
 #include "capacity.hpp"
 
+#include <layoutref/equiv/options.hpp>
+
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -224,51 +226,59 @@ bool register_property(char const* name) {
 }
 
 bool parse_run_options(int argc, char** argv, RunOptions& out, std::string& error) {
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    bool has_value = i + 1 < argc;
-    auto need = [&](char const* what) {
-      error = a + " needs a value (" + what + ")";
+  equiv::Options o("", "The property suite (gtest's options too, e.g. --gtest_filter); a run split into shards or chunks needs a seed.",
+                   "layoutref-properties");
+  std::optional<std::string> seed, cases, chunks, shard, report;
+  o.app().add_option("--seed", seed, "RapidCheck's seed of every property (a whole number)")->type_name("S");
+  o.app().add_option("--cases", cases, "the cases of every property (1..2147483647; RC_PARAMS's max_success otherwise)")->type_name("M");
+  o.app().add_option("--chunks", chunks, "split each property's cases into C runs of their own seeds (1..1000000)")->type_name("C");
+  o.app().add_option("--shard", shard, "run the K-th of N parts of the plan (0 <= K < N)")->type_name("K/N");
+  o.app().add_option("--report", report, "write this shard's report, for `layoutref merge`")->type_name("FILE");
+  o.set_unknown_word("argument");
+  o.set_value_hint("--seed", "a whole number");
+  o.set_value_hint("--cases", "a whole number");
+  o.set_value_hint("--chunks", "a whole number");
+  o.set_value_hint("--shard", "K/N");
+  o.set_value_hint("--report", "a file");
+  std::vector<std::string> args(argv + 1, argv + argc);
+  switch (o.parse_quietly(args, error)) {
+    case equiv::Options::Parsed::ok: break;
+    case equiv::Options::Parsed::help: std::cout << o.help(); std::exit(0);
+    case equiv::Options::Parsed::error:
+      if (error.rfind("unknown argument", 0) == 0)
+        error += " (the program takes gtest's options and --seed S, --cases M, --chunks C, --shard K/N, --report FILE)";
       return false;
-    };
-    long long n = 0;
-    if (a == "--seed") {
-      if (!has_value) return need("a whole number");
-      if (!parse_count(argv[++i], 0, 9223372036854775807LL, n)) {
-        error = "--seed needs a whole number, got `" + std::string(argv[i]) + "`";
-        return false;
-      }
-      out.seed = static_cast<unsigned long long>(n);
-    } else if (a == "--cases") {
-      if (!has_value) return need("a whole number");
-      if (!parse_count(argv[++i], 1, 2147483647, n)) {
-        error = "--cases needs a whole number in 1..2147483647, got `" + std::string(argv[i]) + "`";
-        return false;
-      }
-      out.cases = static_cast<int>(n);
-    } else if (a == "--chunks") {
-      if (!has_value) return need("a whole number");
-      if (!parse_count(argv[++i], 1, 1000000, n)) {
-        error = "--chunks needs a whole number in 1..1000000, got `" + std::string(argv[i]) + "`";
-        return false;
-      }
-      out.chunks = static_cast<int>(n);
-    } else if (a == "--shard") {
-      if (!has_value) return need("K/N");
-      if (!equiv::parse_shard(argv[++i], out.shard, error)) {
-        error = "--shard " + error;
-        return false;
-      }
-      out.sharded = true;
-    } else if (a == "--report") {
-      if (!has_value) return need("a file");
-      out.report_path = argv[++i];
-    } else {
-      error = "unknown argument `" + a +
-              "` (the program takes gtest's options and --seed S, --cases M, --chunks C, --shard K/N, --report FILE)";
+  }
+  long long n = 0;
+  if (seed) {
+    if (!parse_count(*seed, 0, 9223372036854775807LL, n)) {
+      error = "--seed needs a whole number, got `" + *seed + "`";
       return false;
     }
+    out.seed = static_cast<unsigned long long>(n);
   }
+  if (cases) {
+    if (!parse_count(*cases, 1, 2147483647, n)) {
+      error = "--cases needs a whole number in 1..2147483647, got `" + *cases + "`";
+      return false;
+    }
+    out.cases = static_cast<int>(n);
+  }
+  if (chunks) {
+    if (!parse_count(*chunks, 1, 1000000, n)) {
+      error = "--chunks needs a whole number in 1..1000000, got `" + *chunks + "`";
+      return false;
+    }
+    out.chunks = static_cast<int>(n);
+  }
+  if (shard) {
+    if (!equiv::parse_shard(*shard, out.shard, error)) {
+      error = "--shard " + error;
+      return false;
+    }
+    out.sharded = true;
+  }
+  if (report) out.report_path = *report;
   return true;
 }
 

@@ -54,9 +54,7 @@ Layout make_layout(Term t) {
     if (t.kind == Kind::layout) {
       (void)spec::to_layout(t);
     } else {
-      spec::Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s}.validate();
-      (void)spec::to_integer(t.children[1]);
-      (void)spec::to_layout(t.children[2]);
+      (void)spec::to_composed(t);
     }
   } catch (spec::Error const& e) {
     throw py::value_error(std::string("not a layout: ") + e.what());

@@ -1,5 +1,7 @@
 #include <layoutref/spec/term.hpp>
 
+#include <layoutref/spec/swizzle.hpp>
+
 namespace layoutref::spec {
 
 using notation::Kind;
@@ -68,6 +70,20 @@ Layout to_layout(Term const& t) {
   if (!congruent(shape, stride))
     bad_argument("the shape " + str(shape) + " and the stride " + str(stride) + " at " + where(t) + " are not congruent");
   return Layout(std::move(shape), std::move(stride));
+}
+
+bool is_composed(Term const& t) {
+  return t.kind == Kind::chain && t.children.size() == 3 && t.children[0].kind == Kind::swizzle;
+}
+
+ComposedLayout to_composed(Term const& t) {
+  if (!is_composed(t)) bad_argument("expected a swizzled layout Sw<B,M,S> o offset o layout at " + where(t));
+  ComposedLayout c;
+  c.outer = Swizzle{t.children[0].swizzle_b, t.children[0].swizzle_m, t.children[0].swizzle_s};
+  c.outer.validate();
+  c.offset = to_integer(t.children[1]);
+  c.inner = to_layout(t.children[2]);
+  return c;
 }
 
 Tiler to_tiler(Term const& t) {

@@ -1,9 +1,9 @@
 // layoutref equiv — a program's or a command's options, defined once with CLI11
 // (https://github.com/CLIUtils/CLI11): the same definitions parse the arguments and write the help,
 // both `layoutref CMD --help` and its part of `layoutref help` (cli/src/main.cpp), so the two cannot
-// drift apart. The layoutref command (cli/, proofs/command for prove), layoutref-sweep-plan and
-// layoutref-gpu-check define their options with it (the property program, properties/, still
-// reads its own).
+// drift apart. The layoutref command (cli/, proofs/command for prove), layoutref-sweep-plan,
+// layoutref-gpu-check and the property program (properties/support/run.cpp, after gtest has
+// taken its own options) define their options with it.
 //
 // What layoutref adds to CLI11: the help's layout (the synopsis line made from the options, the
 // command's prose, one line an option) and its error messages, `layoutref CMD: ...` on stderr with

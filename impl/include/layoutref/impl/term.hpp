@@ -18,6 +18,10 @@ Result<IntTuple> to_int_tuple(notation::Term const& t);
 Result<IntTuple> to_shape(notation::Term const& t);
 Result<Stride> to_stride(notation::Term const& t);
 Result<Layout> to_layout(notation::Term const& t);
+struct ComposedLayout;  // swizzle.hpp
+/// The swizzled layout `Sw<B,M,S> o offset o layout` t (swizzle.hpp's ComposedLayout, validated);
+/// bad_argument when t is not one.
+Result<ComposedLayout> to_composed(notation::Term const& t);
 /// A tiler as composition reads it: an integer n is the layout n:_1.
 Result<Tiler> to_tiler(notation::Term const& t);
 /// A tiler as the divides and products read it: an integer n is CuTe's make_layout(n), which is

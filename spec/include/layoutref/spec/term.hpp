@@ -21,6 +21,12 @@ i64 to_integer(notation::Term const& t);
 Value to_value(notation::Term const& t);
 /// A `shape:stride` term.
 Layout to_layout(notation::Term const& t);
+struct ComposedLayout;  // swizzle.hpp
+/// Whether t is written as a swizzled layout `Sw<B,M,S> o offset o layout`.
+bool is_composed(notation::Term const& t);
+/// The swizzled layout t (swizzle.hpp's ComposedLayout). Throws Error (bad_argument) when t is not
+/// one, its swizzle is invalid or its offset or layout are not an integer and a layout.
+ComposedLayout to_composed(notation::Term const& t);
 /// A tiler: a layout, `_`, an integer n (the layout n:1), or a tuple of tilers.
 Tiler to_tiler(notation::Term const& t);
 /// A coordinate whose leaves may be `_`.
